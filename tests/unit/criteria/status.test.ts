@@ -53,6 +53,11 @@ describe('contraception examples and who the rule is about (decision 242)', () =
       expect(read.needsReview, text).toBe(true);
     }
     expect(readTextRule('inclusion', 'Men must practise barrier contraception for the entire treatment period').reasons).toContain('namedMethod');
+    // A negative test (or not breastfeeding) beside contraception is a second requirement the rule does not hold.
+    expect(
+      readTextRule('inclusion', 'Those able to conceive need a negative hCG test at baseline and must agree to use birth control (e.g. an implant or the pill)')
+        .reasons,
+    ).toContain('pregnancyToo');
   });
 });
 

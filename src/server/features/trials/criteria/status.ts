@@ -118,6 +118,10 @@ const NURSING_A_CHILD = /\b(?:nursing|breast-?\s?feeding|lactating)\s+(?:a|an|he
 const NOT_TAKING_PART =
   /\b(?:(?:are|is|will\s+be|shall\s+be)\s+)?(?:excluded|ineligible|not\s+(?:be\s+)?eligible)(?:\s+(?:from|for)\s+(?:participation\s+in\s+)?(?:this|the)\s+(?:study|trial))?\b|\b(?:may|can|will|shall)\s+not\s+(?:take\s+part|participate|be\s+(?:enrolled|included))(?:\s+in\s+(?:this|the)\s+(?:study|trial))?\b/gi;
 
+/** Not pregnant or breastfeeding now, or its test: a requirement of its own beside contraception. */
+const NOT_PREGNANT_NOW =
+  /\bpregnancy\s+tests?\b|\b(?:beta[- ]?|β[- ]?|b-)?hcg\b|\bnegative\b|\bnon-?\s?(?:pregnant|lactating)\b|\bnot\s+(?:be\s+)?(?:currently\s+)?(?:pregnant|breast-?\s?feeding|lactating|nursing)\b|\b(?:breast-?\s?feeding|lactating|nursing)\b/i;
+
 const PAST_PREGNANCY = /\b(?:last|past|previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
 
 /** "Non-pregnant", "non-lactating": the prefix is the negation the rule already reads. */
@@ -205,7 +209,14 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
     // "Must use condoms", "other than hormonal methods": a method named outside a list of examples is narrower than any
     // contraception, however few words it takes.
     const namedMethod = leftover(text, said, extra).some((word) => NAMED_METHOD.test(word));
-    return reviewed({ type: 'contraception', required: true, span: spanOf(said[0]) }, [namedMethod && 'namedMethod', ...plainReasons(text, said, 2, extra)]);
+    // "A negative pregnancy test and agree to use contraception": the test, or not breastfeeding, is a second requirement
+    // the contraception rule does not hold.
+    const pregnancyToo = NOT_PREGNANT_NOW.test(text);
+    return reviewed({ type: 'contraception', required: true, span: spanOf(said[0]) }, [
+      namedMethod && 'namedMethod',
+      pregnancyToo && 'pregnancyToo',
+      ...plainReasons(text, said, 2, extra),
+    ]);
   }
   if (!pregnancy) return null;
   const negated = /\b(?:(?:not|no)\s+|non-?\s*)(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
