@@ -103,3 +103,10 @@ describe("the site's pregnancy test and a negation written as a prefix (decision
     expect(readTextRule('exclusion', 'Pregnant within the last 9 months').reasons).toContain('pastPregnancy');
   });
 });
+
+describe('"the last dose" ends the period of a plan, not a past pregnancy (decision 242)', () => {
+  it('gives no past-pregnancy reason', () => {
+    const read = readTextRule('exclusion', 'Pregnant, or planning a pregnancy before 60 days after the last dose of study drug');
+    expect(read.reasons ?? []).not.toContain('pastPregnancy');
+  });
+});

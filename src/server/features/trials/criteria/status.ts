@@ -122,7 +122,9 @@ const NOT_TAKING_PART =
 const NOT_PREGNANT_NOW =
   /\bpregnancy\s+tests?\b|\b(?:beta[- ]?|β[- ]?|b-)?hcg\b|\bnegative\b|\bnon-?\s?(?:pregnant|lactating)\b|\bnot\s+(?:be\s+)?(?:currently\s+)?(?:pregnant|breast-?\s?feeding|lactating|nursing)\b|\b(?:breast-?\s?feeding|lactating|nursing)\b/i;
 
-const PAST_PREGNANCY = /\b(?:last|past|previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
+/** A time before now ("within the last 9 months", "postpartum", "ago"), not "the last dose" that ends a plan's period. */
+const PAST_PREGNANCY =
+  /\b(?:last|past)\s+(?:\d+\s*|one\s+|two\s+|three\s+|four\s+|six\s+|twelve\s+|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\bin\s+the\s+past\b|\b(?:previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
 
 /** "Non-pregnant", "non-lactating": the prefix is the negation the rule already reads. */
 const NON_PREFIX = /\bnon-?\s?(?=pregnan|lactat|breast-?\s?feed|nursing)/gi;
