@@ -158,3 +158,19 @@ describe('one medicine named, its class read (decision 244)', () => {
       expect(read('exclusion', text).reasons ?? [], text).not.toContain('oneMemberOfClass');
   });
 });
+
+describe('"in the past" and "at any time" are past use (decision 244)', () => {
+  it('reads ever taken, in an exclusion and in an inclusion that wants it', () => {
+    expect(read('exclusion', 'Participants treated with etanercept in the past')).toMatchObject({
+      rule: { type: 'medication', taking: false, history: true },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Use of infliximab at any time')).toMatchObject({ rule: { history: true } });
+    expect(read('inclusion', 'Patients treated with etanercept in the past')).toMatchObject({ rule: { taking: true, history: true } });
+  });
+
+  it('"in the past 3 months" is a window, "at any time during the study" is not ever', () => {
+    expect(read('exclusion', 'Use of infliximab in the past 3 months').rule).toMatchObject({ within: { value: 3, unit: 'months' } });
+    expect(read('exclusion', 'Use of infliximab at any time during the study').rule).not.toMatchObject({ history: true });
+  });
+});

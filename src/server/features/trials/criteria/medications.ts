@@ -239,7 +239,7 @@ export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: b
     first.concept.kind === 'medication' &&
     !window &&
     // A section label's "Prior/Concomitant therapy:" names the section, not the time.
-    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|na[iï]ve|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
+    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|na[iï]ve|in\s+the\s+past(?!\s+(?:\d|few|several|one|two|three|six|twelve|days?|weeks?|months?|years?)\b)|at\s+any\s+(?:time|point)(?!\s+during\b)|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
       text.slice(labelLength(text)),
     ) ||
       // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
