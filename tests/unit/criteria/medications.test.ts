@@ -174,3 +174,14 @@ describe('"in the past" and "at any time" are past use (decision 244)', () => {
     expect(read('exclusion', 'Use of infliximab at any time during the study').rule).not.toMatchObject({ history: true });
   });
 });
+
+describe('a kind of a class by what it is made of, and a time since a treatment (decision 244)', () => {
+  it('"platinum-based chemotherapy" read as chemotherapy stays in review', () => {
+    for (const kind of ['inclusion', 'exclusion'] as const)
+      expect(read(kind, 'Previous treatment with platinum-based chemotherapy').reasons ?? [], kind).toContain('oneMemberOfClass');
+  });
+
+  it('"at least 6 weeks since previous chemotherapy" does not require having had it', () => {
+    expect(read('inclusion', 'At least 6 weeks since previous chemotherapy').rule).not.toMatchObject({ taking: true, history: true });
+  });
+});

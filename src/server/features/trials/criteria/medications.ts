@@ -108,6 +108,9 @@ const CLASS_NAME =
 /** "Irinotecan" read as chemotherapy: one medicine by name (one word, not a class word like "anticoagulation"), its class read. */
 function memberOfClass(written: string, concept: Concept): boolean {
   const word = written.trim();
+  // "Platinum-based chemotherapy", "taxane-containing regimens": a kind of the class, named by what it is made of.
+  const madeOf = /^([a-z]+)[- ]?(?:based|containing)\b/i.exec(word);
+  if (madeOf && !concept.en.toLowerCase().includes(madeOf[1].toLowerCase())) return true;
   return (
     CLASS_NAME.test(concept.en) &&
     /^[a-z][a-z-]{4,}$/i.test(word) &&
@@ -277,5 +280,15 @@ const PAST_USE_ALLOWED =
 function priorUseRequired(scope: ConceptScope): boolean {
   const { kind, text, applies, anyWindow } = scope;
   const body = text.slice(labelLength(text));
-  return kind === 'inclusion' && applies && !anyWindow && !/\brecent(?:ly)?\b/i.test(body) && !MORE_THAN_TAKEN.test(body) && !PAST_USE_ALLOWED.test(body);
+  // "At least 4 weeks since prior chemotherapy": a time since the treatment, not that it was taken.
+  const timeSince = /\b(?:\d+|one|two|three|four|six|eight|twelve)\s*(?:days?|weeks?|months?|years?)\b|\b(?:since|elapsed|wash-?out)\b/i.test(body);
+  return (
+    kind === 'inclusion' &&
+    applies &&
+    !anyWindow &&
+    !timeSince &&
+    !/\brecent(?:ly)?\b/i.test(body) &&
+    !MORE_THAN_TAKEN.test(body) &&
+    !PAST_USE_ALLOWED.test(body)
+  );
 }
