@@ -195,3 +195,21 @@ describe('counts and fractions with their unit in words or with a caret (decisio
     expect(readTextRule('inclusion', 'Platelets ≥ 100 per millimetre of film').needsReview).toBe(true);
   });
 });
+
+describe('a multiple of the normal range, however its limit is written (decision 243)', () => {
+  it('is a bound relative to the limit, never a value in the measure unit', () => {
+    for (const text of [
+      'Creatinine no higher than 1.8 x the upper limit of institutional normal',
+      'ALT ≤ 4 x upper normal limit',
+      'AST < 2 x IULN',
+      'Bilirubin ≤ 2 × local ULN',
+    ])
+      expect(readTextRule('inclusion', text).rule, text).toMatchObject({ type: 'lab', relativeTo: 'ULN' });
+  });
+
+  it('a normal-range word the bound did not take keeps an absolute bound in review', () => {
+    const read = readTextRule('inclusion', 'Haemoglobin within normal limits and at least 11 g/dL');
+    expect(read.needsReview).toBe(true);
+    expect(read.reasons).toContain('normalRangeUnread');
+  });
+});

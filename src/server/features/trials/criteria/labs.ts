@@ -21,7 +21,9 @@ import {
  * Lab values, vitals and scores: "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI 18.5-35", "ECOG 0-1", "ASA I-III".
  */
 
-const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:institutional\s+)?(?:upper limits? of (?:the\s+)?normal(?: range)?|uln|lower limits? of (?:the\s+)?normal(?: range)?|lln)(?:\s*\((?:uln|lln)\))?`;
+// "x ULN", "times the institutional upper limit of normal", "x the upper limit of institutional normal", "x upper normal
+// limit", "x IULN", "x local ULN" (decision 243): every way of writing a multiple of the normal range's limit.
+const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:(?:institutional|institution's|local|laboratory|site)\s+)?(?:upper\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|upper\s+normal\s+limits?|i?uln|lower\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|lower\s+normal\s+limits?|i?lln)(?:\s*\((?:i?uln|i?lln)\))?`;
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 
@@ -426,6 +428,10 @@ const PAIN_SCALE_WORDS = new Set([
   'intensity',
 ]);
 
+/** The words of a limit of the normal range: "ULN", "upper limit of normal", "upper normal limit", "times normal". */
+const NORMAL_RANGE_WORDS =
+  /\b(?:i?uln|i?lln|(?:upper|lower)\s+(?:limits?|normal)|normal\s+(?:limits?|range|values?)|(?:x|×|times)\s+normal|within\s+normal)\b|×\s*normal/i;
+
 /** A bound in standard deviations, percentiles or z-scores, or against a mean or median: a reference population's. */
 const RELATIVE_TO_REFERENCE =
   /\b(?:s\.?d\.?s?|standard\s+deviations?|percentiles?|centiles?|z[- ]?scores?|(?:\d+(?:st|nd|rd|th)\s+)?(?:percentile|centile))\b|\b(?:below|above|under|over)\s+(?:the\s+)?(?:mean|median|average|normal\s+for\s+age)\b/i;
@@ -448,6 +454,9 @@ function labReview(
   rule.span = spanOf(whole);
   const extra = new Set(LAB_WORDS);
   const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
+  // "ALT ≤ 3 x the ULN of the site's laboratory": a limit of the normal range the bound did not take as its own is never
+  // an absolute value in the measure's unit; a person reads it (decision 243).
+  const normalRangeUnread = !rule.relativeTo && NORMAL_RANGE_WORDS.test(text);
   if (measure.name === 'pain score') {
     // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
     // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
@@ -490,6 +499,7 @@ function labReview(
   );
   return reviewed(rule, [
     unsure && 'noUnit',
+    normalRangeUnread && 'normalRangeUnread',
     another && 'anotherMeasure',
     alternative && 'alternative',
     leftoverNumbers(text, [whole]) && 'numbers',
