@@ -55,7 +55,9 @@ for (const study of studies) {
       continue;
     }
     bump(`review: ${criterion.rule.type}`);
-    const reasons = readTextRule(criterion.kind, criterion.text, options).reasons ?? ['(not the concept reader, or a list alternative)'];
+    // A rule its reader passed is held by its list: one alternative of several, or a cohort (src/.../criteria/index.ts).
+    const read = readTextRule(criterion.kind, criterion.text, options);
+    const reasons = read.reasons?.length ? read.reasons : [read.needsReview ? '(a reader that gives no reason)' : 'list alternative'];
     for (const reason of reasons) {
       const [flag, words] = reason.split(': ');
       bump(`  flag ${flag}`);

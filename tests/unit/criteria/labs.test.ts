@@ -157,3 +157,59 @@ describe('units written in words (decision 180)', () => {
     expect(readTextRule('inclusion', 'BMI under 40 kilograms per square metre (35 for women)').needsReview).toBe(true);
   });
 });
+
+describe("an organ's function called adequate, defined by its threshold (decision 243)", () => {
+  it('is the threshold, with nothing else said', () => {
+    const cases: Array<[string, string]> = [
+      ['Participants must have adequate kidney function, defined as serum creatinine of 1.4 mg/dL or less', 'creatinine'],
+      ['Adequate liver function: total bilirubin ≤ 1.5 x ULN', 'bilirubin'],
+      ['Adequate bone marrow reserve with platelets ≥ 75,000/mm3', 'platelets'],
+      ['Normal cardiac function with LVEF ≥ 50%', 'LVEF'],
+    ];
+    for (const [text, measure] of cases) expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'lab', measure }, needsReview: false });
+  });
+
+  it('a second measure of the definition, or an alternative to it, stays in review with its reason', () => {
+    const two = readTextRule('inclusion', 'Adequate liver function: total bilirubin ≤ 1.5 x ULN and AST ≤ 3 x ULN');
+    expect(two.needsReview).toBe(true);
+    expect(two.reasons).toContain('anotherMeasure');
+    const alternative = readTextRule('inclusion', 'Adequate renal function or creatinine ≤ 2 mg/dL');
+    expect(alternative.needsReview).toBe(true);
+    expect(alternative.reasons).toContain('alternative');
+  });
+});
+
+describe('counts and fractions with their unit in words or with a caret (decision 243)', () => {
+  it('reads "per mm3", "per microliter", "/mm^3" and "percent" as the unit', () => {
+    const cases: Array<[string, number, string]> = [
+      ['Neutrophils ≥ 1200 per mm3', 1.2, '10^9/L'],
+      ['Platelets of at least 90,000 per microliter', 90, '10^9/L'],
+      ['WBC count ≥ 3000/mm^3', 3, '10^9/L'],
+      ['Left ventricular ejection fraction of 45 percent or more', 45, '%'],
+    ];
+    for (const [text, value, unit] of cases)
+      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'lab', value, unit }, needsReview: false });
+  });
+
+  it('a length per millimetre is not a count', () => {
+    expect(readTextRule('inclusion', 'Platelets ≥ 100 per millimetre of film').needsReview).toBe(true);
+  });
+});
+
+describe('a multiple of the normal range, however its limit is written (decision 243)', () => {
+  it('is a bound relative to the limit, never a value in the measure unit', () => {
+    for (const text of [
+      'Creatinine no higher than 1.8 x the upper limit of institutional normal',
+      'ALT ≤ 4 x upper normal limit',
+      'AST < 2 x IULN',
+      'Bilirubin ≤ 2 × local ULN',
+    ])
+      expect(readTextRule('inclusion', text).rule, text).toMatchObject({ type: 'lab', relativeTo: 'ULN' });
+  });
+
+  it('a normal-range word the bound did not take keeps an absolute bound in review', () => {
+    const read = readTextRule('inclusion', 'Haemoglobin within normal limits and at least 11 g/dL');
+    expect(read.needsReview).toBe(true);
+    expect(read.reasons).toContain('normalRangeUnread');
+  });
+});

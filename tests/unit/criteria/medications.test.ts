@@ -123,3 +123,65 @@ describe("the study's own product is not any trial's medicine", () => {
       expect(read('exclusion', text).rule, text).toMatchObject({ type: 'medication', taking: false, ...investigational });
   });
 });
+
+describe('a past treatment an inclusion requires (decision 244)', () => {
+  it('is the medicine ever taken, wanted', () => {
+    for (const text of ['Previous treatment with infliximab', 'Participants who have received adalimumab', 'Prior etanercept therapy'])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'medication', taking: true, history: true }, needsReview: false });
+  });
+
+  it('not when it is only allowed, says how it went, or has a window the matcher would not read', () => {
+    for (const text of [
+      'Participants may have received prior infliximab',
+      'Failed previous treatment with adalimumab',
+      'Prior infliximab is permitted',
+      'Relapsed after previous treatment with etanercept',
+    ]) {
+      const rule = read('inclusion', text);
+      expect(rule.rule?.type === 'medication' && rule.rule.taking && !rule.needsReview, text).toBe(false);
+    }
+    expect(read('inclusion', 'Prior infliximab within 6 months').rule).not.toMatchObject({ history: true });
+  });
+});
+
+describe('one medicine named, its class read (decision 244)', () => {
+  it('stays in review: the class would ask about every member', () => {
+    for (const text of ['Prior docetaxel', 'Current use of esomeprazole', 'Prior methotrexate']) {
+      const rule = read('exclusion', text);
+      expect(rule.needsReview, text).toBe(true);
+      expect(rule.reasons, text).toContain('oneMemberOfClass');
+    }
+  });
+
+  it('a class word, or a medicine its concept names, is not one member', () => {
+    for (const text of ['Current use of anticoagulant or sedative medications', 'Prior bevacizumab'])
+      expect(read('exclusion', text).reasons ?? [], text).not.toContain('oneMemberOfClass');
+  });
+});
+
+describe('"in the past" and "at any time" are past use (decision 244)', () => {
+  it('reads ever taken, in an exclusion and in an inclusion that wants it', () => {
+    expect(read('exclusion', 'Participants treated with etanercept in the past')).toMatchObject({
+      rule: { type: 'medication', taking: false, history: true },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Use of infliximab at any time')).toMatchObject({ rule: { history: true } });
+    expect(read('inclusion', 'Patients treated with etanercept in the past')).toMatchObject({ rule: { taking: true, history: true } });
+  });
+
+  it('"in the past 3 months" is a window, "at any time during the study" is not ever', () => {
+    expect(read('exclusion', 'Use of infliximab in the past 3 months').rule).toMatchObject({ within: { value: 3, unit: 'months' } });
+    expect(read('exclusion', 'Use of infliximab at any time during the study').rule).not.toMatchObject({ history: true });
+  });
+});
+
+describe('a kind of a class by what it is made of, and a time since a treatment (decision 244)', () => {
+  it('"platinum-based chemotherapy" read as chemotherapy stays in review', () => {
+    for (const kind of ['inclusion', 'exclusion'] as const)
+      expect(read(kind, 'Previous treatment with platinum-based chemotherapy').reasons ?? [], kind).toContain('oneMemberOfClass');
+  });
+
+  it('"at least 6 weeks since previous chemotherapy" does not require having had it', () => {
+    expect(read('inclusion', 'At least 6 weeks since previous chemotherapy').rule).not.toMatchObject({ taking: true, history: true });
+  });
+});

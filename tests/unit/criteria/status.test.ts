@@ -31,3 +31,82 @@ describe('a wish to become pregnant (decision 184)', () => {
       expect(readTextRule('exclusion', text), text).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
   });
 });
+
+describe('contraception examples and who the rule is about (decision 242)', () => {
+  it('a list of methods given as examples says no more than the contraception required', () => {
+    for (const text of [
+      'Participants of child-bearing potential must agree to use effective birth control (for example the pill, an implant or condoms) during the study',
+      'Women of reproductive potential agree to use contraception, such as an intrauterine device or hormonal injection, until the end of the study',
+      'Men must use a reliable contraceptive method for the entire treatment period and 90 days after the last dose of study drug',
+    ])
+      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'contraception', required: true }, needsReview: false });
+  });
+
+  it('a method required by itself, or one set aside, is narrower and stays in review', () => {
+    for (const text of [
+      'Men must practise barrier contraception for the entire treatment period',
+      'Must agree to use contraception (other than hormonal methods)',
+      'Women on hormonal contraceptives',
+      'Willing to use two barrier methods of contraception',
+    ]) {
+      const read = readTextRule('inclusion', text);
+      expect(read.needsReview, text).toBe(true);
+    }
+    expect(readTextRule('inclusion', 'Men must practise barrier contraception for the entire treatment period').reasons).toContain('namedMethod');
+    // A negative test (or not breastfeeding) beside contraception is a second requirement the rule does not hold.
+    expect(
+      readTextRule('inclusion', 'Those able to conceive need a negative hCG test at baseline and must agree to use birth control (e.g. an implant or the pill)')
+        .reasons,
+    ).toContain('pregnancyToo');
+  });
+});
+
+describe("an exclusion's own words beside pregnancy (decision 242)", () => {
+  it('"are excluded", "may not take part", "nursing a child" say no more than the pregnancy rule', () => {
+    for (const text of [
+      'Participants who are pregnant or breastfeeding will be excluded from this trial',
+      'Women who are nursing an infant may not take part',
+      'Pregnant or lactating women are not eligible',
+    ])
+      expect(readTextRule('exclusion', text), text).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+  });
+
+  it('a condition on the exclusion, or an inclusion, is not read so', () => {
+    expect(readTextRule('exclusion', 'Pregnant women are excluded unless the pregnancy has ended').needsReview).toBe(true);
+    expect(readTextRule('exclusion', 'Pregnant women are not eligible for the surgical arm').needsReview).toBe(true);
+    expect(readTextRule('inclusion', 'Pregnant women are excluded').rule).toBeNull();
+  });
+});
+
+describe('a status rule in review names why (decision 241)', () => {
+  it('gives the words it left, as the concept reader does', () => {
+    expect(readTextRule('exclusion', 'Pregnant women with gestational diabetes').reasons).toEqual(['words: gestational diabetes']);
+    expect(readTextRule('inclusion', 'Former smokers who quit at least a year ago').reasons).toContain('formerSmoker');
+  });
+});
+
+describe("the site's pregnancy test and a negation written as a prefix (decision 242)", () => {
+  it('when and how the test is run says no more than "not pregnant"', () => {
+    for (const text of [
+      'A negative urine pregnancy test within 48 hours before the first dose of study drug',
+      'Negative serum beta human chorionic gonadotropin (hCG) result within 5 days prior to enrolment',
+      'Non-lactating and non-pregnant participants',
+    ])
+      expect(readTextRule('inclusion', text), text).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: false });
+  });
+
+  it("a pregnancy in the past is not today's, and stays in review", () => {
+    for (const text of ['Pregnant within the last 9 months', 'Gave birth less than 6 weeks ago or pregnant']) {
+      const read = readTextRule('exclusion', text);
+      expect(read.needsReview, text).toBe(true);
+    }
+    expect(readTextRule('exclusion', 'Pregnant within the last 9 months').reasons).toContain('pastPregnancy');
+  });
+});
+
+describe('"the last dose" ends the period of a plan, not a past pregnancy (decision 242)', () => {
+  it('gives no past-pregnancy reason', () => {
+    const read = readTextRule('exclusion', 'Pregnant, or planning a pregnancy before 60 days after the last dose of study drug');
+    expect(read.reasons ?? []).not.toContain('pastPregnancy');
+  });
+});

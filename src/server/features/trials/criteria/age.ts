@@ -1,6 +1,6 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { collapse } from './structure';
-import { COMPARATOR, comparatorOf, isPlain, type Span, spanOf, type TextRule, WORD_COMPARATOR } from './text';
+import { COMPARATOR, comparatorOf, isPlain, plainReasons, reviewed, type Span, spanOf, type TextRule, WORD_COMPARATOR } from './text';
 
 /**
  * Age criteria: "aged 18-65", "≥ 18 years", "under 18 excluded"; never from numbers that are not ages (scores, counts,
@@ -83,15 +83,13 @@ function readAgeAlternatives(kind: CriterionKind, text: string): TextRule | null
   const max = Math.max(...ranges.map((range) => range[1]));
   const spans: Span[] = ages.map(({ from, read }) => [from + (read.rule.span?.start ?? 0), from + (read.rule.span?.end ?? 0)]);
   const group = new Set([...AGE_WORDS, 'children', 'adolescents', 'infants', 'toddlers', 'teenagers', 'minors', 'young', 'elderly', 'older']);
-  return {
-    rule: {
-      type: 'age',
-      minYears: min || null,
-      maxYears: Number.isFinite(max) ? max : null,
-      span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]),
-    },
-    needsReview: ages.some(({ read }) => read.needsReview) || !isPlain(text, spans, 1, group) || ANCESTRY.test(text),
+  const rule: CriterionRule = {
+    type: 'age',
+    minYears: min || null,
+    maxYears: Number.isFinite(max) ? max : null,
+    span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]),
   };
+  return reviewed(rule, [...ages.flatMap(({ read }) => read.reasons ?? []), ANCESTRY.test(text) && 'ancestry', ...plainReasons(text, spans, 1, group)]);
 }
 
 function readOneAge(kind: CriterionKind, text: string): TextRule | null {
@@ -132,10 +130,10 @@ function readOneAge(kind: CriterionKind, text: string): TextRule | null {
     // "Age < 18 or > 70 years": outside a range, so eligible people are within it (in an exclusion).
     if (kind !== 'exclusion') return { rule: null, needsReview: true };
     const unit = outside[4] ?? outside[2];
-    return {
-      rule: { type: 'age', minYears: toYears(Number(outside[1]), unit), maxYears: toYears(Number(outside[3]), unit), span: spanOf(at(outside)) },
-      needsReview: !isPlain(text, [at(outside)]),
-    };
+    return reviewed(
+      { type: 'age', minYears: toYears(Number(outside[1]), unit), maxYears: toYears(Number(outside[3]), unit), span: spanOf(at(outside)) },
+      plainReasons(text, [at(outside)]),
+    );
   }
 
   const rangeMatch = AGE_RANGE.exec(text);
@@ -331,10 +329,10 @@ function ageRuleOf(text: string, min: number | null, max: number | null, spans: 
   // "Only patients aged 18 or older are considered for inclusion", "under 18 will be excluded as well": the words of
   // taking part say no more than the age.
   const extra = new Set(AGE_WORDS);
-  return {
-    rule: { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
+  return reviewed(
+    { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
     // "Japanese male or female aged 65 or older": a nationality or ancestry is a requirement the age rule does not hold
     // (hand-check P), however few words it takes.
-    needsReview: strict || !isPlain(text, spans, 1, extra) || ANCESTRY.test(text),
-  };
+    [strict && 'strictBound', ANCESTRY.test(text) && 'ancestry', ...plainReasons(text, spans, 1, extra)],
+  );
 }

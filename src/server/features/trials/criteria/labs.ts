@@ -5,10 +5,11 @@ import {
   type Comparator,
   comparatorOf,
   INVERSE,
-  isPlain,
   leftoverNumbers,
   leftoverWords,
   NUMBER,
+  plainReasons,
+  reviewed,
   type Span,
   spanOf,
   type TextRule,
@@ -20,7 +21,9 @@ import {
  * Lab values, vitals and scores: "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI 18.5-35", "ECOG 0-1", "ASA I-III".
  */
 
-const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:institutional\s+)?(?:upper limits? of (?:the\s+)?normal(?: range)?|uln|lower limits? of (?:the\s+)?normal(?: range)?|lln)(?:\s*\((?:uln|lln)\))?`;
+// "x ULN", "times the institutional upper limit of normal", "x the upper limit of institutional normal", "x upper normal
+// limit", "x IULN", "x local ULN" (decision 243): every way of writing a multiple of the normal range's limit.
+const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:(?:institutional|institution's|local|laboratory|site)\s+)?(?:upper\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|upper\s+normal\s+limits?|i?uln|lower\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|lower\s+normal\s+limits?|i?lln)(?:\s*\((?:i?uln|i?lln)\))?`;
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 
@@ -99,20 +102,20 @@ export function readAsaRule(kind: CriterionKind, text: string): TextRule | null 
     unit: 'class',
     span: spanOf(span),
   });
-  const plain = isPlain(text, [span], 0, new Set(['class', 'classification', 'physical', 'status', 'grade', 'score', 'asa']));
+  const plain = plainReasons(text, [span], 0, new Set(['class', 'classification', 'physical', 'status', 'grade', 'score', 'asa']));
   if (second !== null) {
     if (second < first) return { rule: null, needsReview: true };
     // "ASA I-III" in an inclusion; an excluded range is two rules, which a person writes.
     if (kind === 'exclusion') return { rule: null, needsReview: true };
-    return { rule: rule('between', first, second), needsReview: !plain };
+    return reviewed(rule('between', first, second), plain);
   }
   if (direction) {
     const upward = /higher|greater|above|more/.test(direction);
-    if (kind === 'inclusion') return { rule: rule(upward ? '>=' : '<=', first), needsReview: !plain };
-    return { rule: rule(upward ? '<' : '>', first), needsReview: !plain };
+    if (kind === 'inclusion') return reviewed(rule(upward ? '>=' : '<=', first), plain);
+    return reviewed(rule(upward ? '<' : '>', first), plain);
   }
   // "ASA IV patients" excluded: whether V is excluded too is not said, so a person checks.
-  return kind === 'inclusion' ? { rule: rule('=', first), needsReview: !plain } : { rule: rule('<', first), needsReview: true };
+  return kind === 'inclusion' ? reviewed(rule('=', first), plain) : reviewed(rule('<', first), ['excludedClassAlone']);
 }
 
 /** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
@@ -124,18 +127,31 @@ export function readAsaRule(kind: CriterionKind, text: string): TextRule | null 
  */
 const RENAL_LABEL = String.raw`(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|insufficien\w*|dysfunction|failure|abnorm\w*|lowered|reduced|decreased|disease)|(?:impaired|reduced|decreased|abnormal|poor)\s+(?:renal|kidney)\s+function`;
 
+/**
+ * "Adequate renal function, defined as creatinine ≤ 1.5 mg/dL", "adequate bone marrow function with ANC ≥ 1.5": an
+ * organ's function called adequate is what the threshold after it defines (decision 243); a second measure of the
+ * definition is still another measure, which a person reads.
+ */
+const ADEQUATE = String.raw`(?:adequate|sufficient|normal|acceptable|satisfactory)`;
+const ADEQUATE_RENAL = String.raw`${ADEQUATE}\s+(?:renal|kidney)\s+function`;
+const LIVER_LABEL = String.raw`${ADEQUATE}\s+(?:hepatic|liver)\s+function|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency)|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function`;
+const MARROW_LABEL = String.raw`${ADEQUATE}\s+(?:bone\s+marrow|marrow|ha?ematologic(?:al)?|haematopoietic|hematopoietic)\s+(?:function|reserve|status)`;
 const DEFINED_BY: Record<string, string> = {
-  eGFR: RENAL_LABEL,
-  'creatinine clearance': RENAL_LABEL,
-  creatinine: RENAL_LABEL,
+  eGFR: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
+  'creatinine clearance': `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
+  creatinine: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
+  bilirubin: String.raw`hyperbilirubin(?:a)?emia|${LIVER_LABEL}`,
+  ALT: LIVER_LABEL,
+  AST: LIVER_LABEL,
+  'ALT/AST': LIVER_LABEL,
+  ANC: String.raw`neutropenia|${MARROW_LABEL}`,
+  platelets: String.raw`thrombocytopenia|${MARROW_LABEL}`,
+  hemoglobin: String.raw`ana?emia|${MARROW_LABEL}`,
+  LVEF: String.raw`${ADEQUATE}\s+(?:cardiac|heart|left\s+ventricular)\s+function|(?:left\s+ventricular|cardiac)\s+(?:systolic\s+)?dysfunction`,
   HbA1c: String.raw`(?:(?:poorly|inadequately|badly|not\s+well|in)\s*-?\s*controlled|uncontrolled)\s+(?:type\s+[12]\s+)?diabetes(?:\s+mellitus)?`,
   BMI: String.raw`(?:class\s+(?:i{1,3}|[1-3])\s+|morbid\s+|severe\s+)?obesity|(?:morbidly\s+)?obese|underweight|overweight`,
-  hemoglobin: String.raw`ana?emia`,
-  platelets: String.raw`thrombocytopenia`,
-  ANC: String.raw`neutropenia`,
   QTc: String.raw`(?:qtc?\s+)?(?:interval\s+)?prolongation|long\s+qt(?:\s+syndrome)?`,
   potassium: String.raw`hypo-?kal(?:a)?emia|hyper-?kal(?:a)?emia`,
-  bilirubin: String.raw`hyperbilirubin(?:a)?emia`,
   albumin: String.raw`hypoalbumin(?:a)?emia`,
 };
 
@@ -185,11 +201,15 @@ const UNITS_IN_WORDS: Array<[RegExp, string]> = [
   [/\bmilli-?\s?mol(?:es?)?\s*(?:per|\/)\s*mol(?:es?)?\b/gi, 'mmol/mol'],
   [/\bmilli-?\s?met(?:er|re)s?\s+of\s+mercury\b/gi, 'mmHg'],
   [/\bmilli-?\s?seconds?\b/gi, 'ms'],
+  // "100,000 per mm3", "1500 per microliter", "50 percent": counts and fractions in words (decision 243).
+  [/\bper\s+(?:cubic\s+(?:mm|millimet(?:er|re)s?)|mm\s*(?:3|³|\^\s*3)|millimet(?:er|re)s?\s+cubed)(?![a-z\d])/gi, '/mm3'],
+  [/\bper\s+(?:micro-?\s?lit(?:er|re)|µl|ul|mcl)(?![a-z])/gi, '/µL'],
+  [/\bper\s?cent\b/gi, '%'],
 ];
 const unitKey = (unit: string) => unit.toLowerCase().replace(/[\s^]/g, '').replace(/²/g, '2').replace(/μ|µ/g, 'u').replace(',', '.');
 
 export function unitsInWords(text: string): string {
-  if (!/\b(?:milli|micro|kilo|grams?\b|deci)/i.test(text)) return text;
+  if (!/\b(?:milli|micro|kilo|grams?\b|deci|per\s?cent\b|per\s+(?:cubic|mm|µl|ul|mcl))/i.test(text)) return text;
   let read = text;
   for (const [words, symbol] of UNITS_IN_WORDS)
     read = read.replace(new RegExp(String.raw`${words.source}(\s*\(\s*[^()]{1,24}?\s*\))?`, 'gi'), (match: string, parenthesis?: string) => {
@@ -329,17 +349,15 @@ function boundBefore(kind: CriterionKind, measure: Measure, text: string, name: 
   if (!required) return null;
   const read = canonical(measure, toNumber(bound[3]), bound[4]);
   if (RELATIVE_TO_REFERENCE.test(text)) return { rule: null, needsReview: true };
-  return {
-    rule: {
-      type: 'lab',
-      measure: measure.name,
-      comparator: required,
-      value: read.value,
-      ...(read.unit ? { unit: read.unit } : {}),
-      span: spanOf([bound.index, offset]),
-    },
-    needsReview: true,
+  const rule: CriterionRule = {
+    type: 'lab',
+    measure: measure.name,
+    comparator: required,
+    value: read.value,
+    ...(read.unit ? { unit: read.unit } : {}),
+    span: spanOf([bound.index, offset]),
   };
+  return reviewed(rule, ['boundBeforeMeasure']);
 }
 
 /** Words of a lab criterion that say no more than its rule: the sample, the lab, the formula, the normal range's name. */
@@ -410,6 +428,10 @@ const PAIN_SCALE_WORDS = new Set([
   'intensity',
 ]);
 
+/** The words of a limit of the normal range: "ULN", "upper limit of normal", "upper normal limit", "times normal". */
+const NORMAL_RANGE_WORDS =
+  /\b(?:i?uln|i?lln|(?:upper|lower)\s+(?:limits?|normal)|normal\s+(?:limits?|range|values?)|(?:x|×|times)\s+normal|within\s+normal)\b|×\s*normal/i;
+
 /** A bound in standard deviations, percentiles or z-scores, or against a mean or median: a reference population's. */
 const RELATIVE_TO_REFERENCE =
   /\b(?:s\.?d\.?s?|standard\s+deviations?|percentiles?|centiles?|z[- ]?scores?|(?:\d+(?:st|nd|rd|th)\s+)?(?:percentile|centile))\b|\b(?:below|above|under|over)\s+(?:the\s+)?(?:mean|median|average|normal\s+for\s+age)\b/i;
@@ -432,11 +454,14 @@ function labReview(
   rule.span = spanOf(whole);
   const extra = new Set(LAB_WORDS);
   const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
+  // "ALT ≤ 3 x the ULN of the site's laboratory": a limit of the normal range the bound did not take as its own is never
+  // an absolute value in the measure's unit; a person reads it (decision 243).
+  const normalRangeUnread = !rule.relativeTo && NORMAL_RANGE_WORDS.test(text);
   if (measure.name === 'pain score') {
     // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
     // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
     const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
-    return { rule, needsReview: unsure || !isPlain(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, PAIN_SCALE_WORDS) };
+    return reviewed(rule, [unsure && 'noUnit', ...plainReasons(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, PAIN_SCALE_WORDS)]);
   }
   // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
   // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
@@ -468,15 +493,18 @@ function labReview(
   if (label) rule.span = spanOf([label.index + label[0].indexOf(label[1]), whole[1]]);
   // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
   // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
-  const left = leftoverWords(text, [whole], extra);
-  const alternative = left.some(
+  const alternative = leftoverWords(text, [whole], extra).some(
     ({ start, end }) =>
       /^\s*\)?\s*(?:or|and\/or)\b/i.test(text.slice(end, end + 12)) || /\b(?:or|and\/or)\s*\(?\s*$/i.test(text.slice(Math.max(0, start - 10), start)),
   );
-  return {
-    rule,
-    needsReview: unsure || another || alternative || leftoverNumbers(text, [whole]) || /\n/.test(text) || left.length > (label ? 0 : 1),
-  };
+  return reviewed(rule, [
+    unsure && 'noUnit',
+    normalRangeUnread && 'normalRangeUnread',
+    another && 'anotherMeasure',
+    alternative && 'alternative',
+    leftoverNumbers(text, [whole]) && 'numbers',
+    ...plainReasons(text, [whole], label ? 0 : 1, extra),
+  ]);
 }
 
 const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');
@@ -516,5 +544,5 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
   if (min === 0 && scale === 'ECOG') min = null;
   const span: Span = [name.index, name.index + match.index + match[0].length];
   const extra = new Set(['performance', 'status', 'ps', 'score', 'eastern', 'cooperative', 'oncology', 'group', 'who', 'scale', 'karnofsky', 'kps', 'ecog']);
-  return { rule: { type: 'performance_status', scale, min, max, span: spanOf(span) }, needsReview: !isPlain(text, [span], 1, extra) };
+  return reviewed({ type: 'performance_status', scale, min, max, span: spanOf(span) }, plainReasons(text, [span], 1, extra));
 }

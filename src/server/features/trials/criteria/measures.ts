@@ -131,11 +131,19 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
-  const compact = unit.toLowerCase().replace(/\s+/g, '').replace('²', '2').replace('×', 'x').replace('³', '3').replace(/^\*/, 'x').replace('^2', '2');
+  const compact = unit
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace('²', '2')
+    .replace('×', 'x')
+    .replace('³', '3')
+    .replace(/^\*/, 'x')
+    .replace('^2', '2')
+    .replace('^3', '3');
   if (/^kg\/m2$/.test(compact)) return 'kg/m2';
   if (/^ml\/min\/1[.,]73m2$/.test(compact)) return 'mL/min/1.73m2';
   if (/^ml\/min$/.test(compact)) return 'mL/min';

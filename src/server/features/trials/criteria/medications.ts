@@ -101,6 +101,25 @@ function oneMember(written: string, concept: Concept): boolean {
   return !/\s/.test(word) && !/s$/.test(word) && !new RegExp(`\\b${word.replace(/[^a-z0-9-]/g, '')}\\b`).test(className);
 }
 
+/** A concept that is a class of medicines: "chemotherapy", "blood thinners (such as warfarin)", "proton pump inhibitors". */
+const CLASS_NAME =
+  /\(such as\b|\b(?:chemotherapy|medicines|agents|inhibitors|blockers|antagonists|drugs|cancer treatment|immunotherapy|antibiotics|steroids)\b/i;
+
+/** "Irinotecan" read as chemotherapy: one medicine by name (one word, not a class word like "anticoagulation"), its class read. */
+function memberOfClass(written: string, concept: Concept): boolean {
+  const word = written.trim();
+  // "Platinum-based chemotherapy", "taxane-containing regimens": a kind of the class, named by what it is made of.
+  const madeOf = /^([a-z]+)[- ]?(?:based|containing)\b/i.exec(word);
+  if (madeOf && !concept.en.toLowerCase().includes(madeOf[1].toLowerCase())) return true;
+  return (
+    CLASS_NAME.test(concept.en) &&
+    /^[a-z][a-z-]{4,}$/i.test(word) &&
+    // Class words: "anticoagulant", "sedative", "anxiolytic", "anticoagulation".
+    !/^anti|(?:s|tion|ic|ics|ive|therapy|apy|ants?|ing)$/i.test(word) &&
+    !concept.en.toLowerCase().includes(word.toLowerCase())
+  );
+}
+
 function allergyConcept(medicine: Concept): Concept {
   return {
     id: `${ALLERGY_PREFIX}${medicine.id}`,
@@ -154,8 +173,8 @@ export function namesTheStudysOwnProduct(text: string, first: Mention): boolean 
 }
 
 export function medicationRule(scope: ConceptScope, review: ConceptReview): TextRule | null {
-  const { kind, text, first, before, negated, applies, window, concepts, name, span } = scope;
-  const { needsReview, reasons, left, everTaken } = review;
+  const { text, first, before, negated, applies, window, concepts, name, span } = scope;
+  const { needsReview, reasons, left } = review;
   const treatmentFor =
     first.concept.kind === 'condition' &&
     /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
@@ -180,25 +199,39 @@ export function medicationRule(scope: ConceptScope, review: ConceptReview): Text
     };
   }
   if (first.concept.kind === 'medication') {
-    // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say.
-    if (kind === 'inclusion' && applies && !window && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
-    return {
-      rule: {
-        type: 'medication',
-        medication: name,
-        taking: applies,
-        concepts,
-        ...(everTaken ? { history: true } : {}),
-        ...(window ? { within: window.window } : {}),
-        ...(scope.excepted ? { except: scope.excepted.concepts } : {}),
-        span: spanOf(span),
-      },
-      needsReview,
-      reasons,
-      unread: left,
-    };
+    // "Cisplatin" read as chemotherapy, "esomeprazole" as acid reducers: one medicine named, its class read, which would
+    // ask about (and act on) every member of the class; a person reads it (decision 244).
+    const member = scope.same.some(
+      (mention) => mention.concept.kind === 'medication' && memberOfClass(text.slice(mention.start, mention.end), mention.concept),
+    );
+    if (member) return medicineRule(scope, { ...review, needsReview: true, reasons: [...reasons, 'oneMemberOfClass'] });
+    return medicineRule(scope, review);
   }
   return null;
+}
+
+/** The rule of a medicine the criterion names, taken or not, ever or within its window. */
+function medicineRule(scope: ConceptScope, review: ConceptReview): TextRule {
+  const { kind, text, applies, window, concepts, name, span } = scope;
+  const { needsReview, reasons, left, everTaken } = review;
+  // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say;
+  // a past use the trial requires is said by `history` (decision 244).
+  if (kind === 'inclusion' && applies && !window && !everTaken && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
+  return {
+    rule: {
+      type: 'medication',
+      medication: name,
+      taking: applies,
+      concepts,
+      ...(everTaken ? { history: true } : {}),
+      ...(window ? { within: window.window } : {}),
+      ...(scope.excepted ? { except: scope.excepted.concepts } : {}),
+      span: spanOf(span),
+    },
+    needsReview,
+    reasons,
+    unread: left,
+  };
 }
 
 /** Whether a medicine rule speaks of past use ("history of steroid use", "prior treatment with X"), and when that is "ever taken". */
@@ -209,7 +242,7 @@ export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: b
     first.concept.kind === 'medication' &&
     !window &&
     // A section label's "Prior/Concomitant therapy:" names the section, not the time.
-    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|na[iï]ve|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
+    (/\b(?:history|prior(?!\s+to\b)|previous(?:ly)?(?!\s+to\b)|ever|na[iï]ve|in\s+the\s+past(?!\s+(?:\d|few|several|one|two|three|six|twelve|days?|weeks?|months?|years?)\b)|at\s+any\s+(?:time|point)(?!\s+during\b)|(?:have|has|had)\s+(?:ever\s+|previously\s+|already\s+)?(?:been\s+)?(?:used|received|taken|treated|exposed))\b/i.test(
       text.slice(labelLength(text)),
     ) ||
       // "Treated with epidural injections.": a criterion that opens with a past participle speaks of the past.
@@ -217,13 +250,45 @@ export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: b
   // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
   // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
   const everTaken =
-    pastUse &&
-    !anyWindow &&
-    !/\brecent(?:ly)?\b/i.test(text) &&
-    // An exclusion of past use, or an inclusion that says "must not have received prior ...".
-    !applies &&
-    // "For treatment of the current episode" says which episode, not that the use is current.
-    (!CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) || NOW_OR_BEFORE.test(text)) &&
-    !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text);
+    (pastUse && priorUseRequired(scope)) ||
+    (pastUse &&
+      !anyWindow &&
+      !/\brecent(?:ly)?\b/i.test(text) &&
+      // An exclusion of past use, or an inclusion that says "must not have received prior ...".
+      !applies &&
+      // "For treatment of the current episode" says which episode, not that the use is current.
+      (!CURRENT.test(text.replace(/\bcurrent\s+(?:episode|condition|illness|disease|symptoms?|complaint|pain)\b/gi, '')) || NOW_OR_BEFORE.test(text)) &&
+      !/\b(?:use|using|taking|receiving|on)\s+(?:\w+\s+){0,2}(?:now|currently|at (?:screening|present))\b/i.test(text));
   return { pastUse, everTaken };
+}
+
+/** What says more of a past treatment than that it was taken: how it went, or that it is still going on. */
+const MORE_THAN_TAKEN =
+  /\b(?:fail\w*|tried|despite|inadequate(?:ly)?|insufficient(?:ly)?|unresponsive|refractory|resist\w*|intoleran\w*|progress\w*|relaps\w*|recurr\w*|lost|loss|respon\w*|toxicit\w*|recovered|stopped|discontinu\w*|completed|ongoing|still|currently|current|now|stable)\b/i;
+
+/** An inclusion that allows a past treatment rather than requiring it: "may have received", "is allowed", "any number of". */
+const PAST_USE_ALLOWED =
+  /\b(?:may|might|can|could|allowed|permitted|permissible|acceptable|eligible|regardless|irrespective|whether|optional|not\s+required|any\s+number|no\s+limit\w*|up\s+to|at\s+most|no\s+more\s+than|with\s+or\s+without)\b/i;
+
+/**
+ * "Prior treatment with bevacizumab", "patients who have received gemcitabine or paclitaxel" in an inclusion: the trial
+ * wants people who have ever taken the medicine, which a medication rule wanting it with `history` says (the matcher
+ * counts a past use, the question asks "Have you ever taken or received ...?"; decision 244). Not beside a window (the
+ * matcher does not read a wanted medicine's window), nor when the text says how the treatment went ("failed",
+ * "refractory to"), that it still goes on, or that it is only allowed ("may have received").
+ */
+function priorUseRequired(scope: ConceptScope): boolean {
+  const { kind, text, applies, anyWindow } = scope;
+  const body = text.slice(labelLength(text));
+  // "At least 4 weeks since prior chemotherapy": a time since the treatment, not that it was taken.
+  const timeSince = /\b(?:\d+|one|two|three|four|six|eight|twelve)\s*(?:days?|weeks?|months?|years?)\b|\b(?:since|elapsed|wash-?out)\b/i.test(body);
+  return (
+    kind === 'inclusion' &&
+    applies &&
+    !anyWindow &&
+    !timeSince &&
+    !/\brecent(?:ly)?\b/i.test(body) &&
+    !MORE_THAN_TAKEN.test(body) &&
+    !PAST_USE_ALLOWED.test(body)
+  );
 }

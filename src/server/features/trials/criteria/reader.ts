@@ -299,12 +299,14 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   read = narrowNamedVaccine(read, text, vocab);
   // "Female patients aged 18-65", "Men with asthma": the rule does not hold the sex the criterion names (pregnancy and
   // contraception imply it; site checks are read by a person anyway).
-  if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return { ...read, needsReview: true };
-  if (read.rule && !read.needsReview && placedOperation(read.rule, text)) return { ...read, needsReview: true };
-  if (read.rule && !read.needsReview && kind === 'exclusion' && operationHeadingAlone(read.rule, text)) return { ...read, needsReview: true };
-  if (read.rule && !read.needsReview && qualifierAlternatives(read.rule, text)) return { ...read, needsReview: true };
+  // Each guard names its flag, as the readers name theirs (decision 241), so the breakdown counts them.
+  const held = (reason: string): TextRule => ({ ...read, needsReview: true, reasons: [...(read.reasons ?? []), reason] });
+  if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return held('conceptUnread');
+  if (read.rule && !read.needsReview && placedOperation(read.rule, text)) return held('placedOperation');
+  if (read.rule && !read.needsReview && kind === 'exclusion' && operationHeadingAlone(read.rule, text)) return held('operationHeadingAlone');
+  if (read.rule && !read.needsReview && qualifierAlternatives(read.rule, text)) return held('qualifierAlternatives');
   const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
-  if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return { ...read, needsReview: true };
+  if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return held('oneSex');
   return read;
 }
 

@@ -1,5 +1,5 @@
 import type { CriterionKind } from '../../../../contract/trials';
-import { isPlain, leftoverNumbers, type Span, spanOf, type TextRule } from './text';
+import { leftover, leftoverNumbers, plainReasons, reviewed, type Span, spanOf, type TextRule } from './text';
 
 /**
  * Status criteria: pregnancy and breastfeeding, contraception, smoking, a criterion of sex words alone, healthy volunteers.
@@ -49,10 +49,11 @@ export function readSmokingRule(kind: CriterionKind, text: string): TextRule | n
     'daily',
     'habit',
   ]);
-  return {
-    rule: { type: 'smoking', smoker, span: spanOf([Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))]) },
-    needsReview: former || amount || !isPlain(text, spans, 1, extra),
-  };
+  return reviewed({ type: 'smoking', smoker, span: spanOf([Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))]) }, [
+    former && 'formerSmoker',
+    amount && 'amountSmoked',
+    ...plainReasons(text, spans, 1, extra),
+  ]);
 }
 
 // "Nursing" is breastfeeding, not a nursing home; a positive hCG is a positive pregnancy test.
@@ -69,6 +70,84 @@ const PREGNANCY_WORDS = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/**
+ * "Of child-bearing potential", "of reproductive potential", "the last dose of study drug": who the pregnancy and
+ * contraception rules are about, and the study's own product that sets their period; they say no more than those rules
+ * (decision 242). Spans, so a span's words are read only where they stand together.
+ */
+const SAID_BY_THE_RULE = [
+  /\b(?:child[- ]?(?:bearing|producing)|reproductive|procreative)\s+(?:potential|age)\b/gi,
+  /\b(?:(?:the|this)\s+)?(?:study|trial|investigational)\s+(?:drugs?|treatments?|agents?|medications?|products?|therap(?:y|ies))\b/gi,
+  /\b(?:the\s+)?entire\s+(?:study|trial|treatment)(?:\s+(?:treatment\s+)?period)?\b/gi,
+];
+
+/** A method of contraception by name: what a list of examples of the required contraception is made of. */
+const METHOD_WORDS = new Set(
+  `hormonal barrier double oral pill pills contraceptive contraceptives contraception intrauterine intra uterine device devices iud iuds condom condoms
+  diaphragm diaphragms cervical cap spermicide spermicidal gel foam implant implants implanted injectable injectables injected injection
+  patch patches ring vaginal abstinence abstain true sexual complete surgical sterilization sterilisation sterilized sterilised vasectomy vasectomised
+  vasectomized partner tubal ligation bilateral method methods birth control or and a an the with plus of e.g. eg`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * "(hormonal or barrier method; abstinence)", "such as the pill or an intrauterine device": examples of the contraception
+ * the rule already requires, which the study's staff explain; a list of method names and nothing else (decision 242). A
+ * method required by itself ("must use condoms") is narrower than any contraception, and stays a word a person reads.
+ */
+function methodExamples(text: string): Span[] {
+  const spans: Span[] = [];
+  const lists =
+    /\(([^()]{3,200})\)|\b(?:such\s+as|e\.\s?g\.,?|eg,?|for\s+example,?|including|includes?:?)\s+([^.;()]{3,200}?)(?=\s*(?:[.;)]|$|\b(?:during|for|from|until|through|throughout|prior|before|after|while)\b))/gi;
+  for (const match of text.matchAll(lists)) {
+    // "(for example, the pill or condoms)": the words that say these are examples are not methods themselves.
+    const list = (match[1] ?? match[2]).replace(/^\s*(?:such\s+as|e\.\s?g\.,?|eg,?|for\s+example,?|including|i\.e\.,?)\s*/i, '');
+    const words = list.toLowerCase().match(/[a-z.]+/g) ?? [];
+    if (words.length && words.every((word) => METHOD_WORDS.has(word.replace(/\.$/, '')) || /^(?:e\.g|etc)\.?$/.test(word)))
+      spans.push([match.index, match.index + match[0].length]);
+  }
+  return spans;
+}
+
+/** "Nursing a child", "breastfeeding an infant": who is breastfed says no more than breastfeeding. */
+const NURSING_A_CHILD = /\b(?:nursing|breast-?\s?feeding|lactating)\s+(?:a|an|her|their)\s+(?:child|infant|baby)\b/gi;
+
+/** "Are excluded from this study", "may not take part", "are not eligible": an exclusion's own words, saying no more than it. */
+const NOT_TAKING_PART =
+  /\b(?:(?:are|is|will\s+be|shall\s+be)\s+)?(?:excluded|ineligible|not\s+(?:be\s+)?eligible)(?:\s+(?:from|for)\s+(?:participation\s+in\s+)?(?:this|the)\s+(?:study|trial))?\b|\b(?:may|can|will|shall)\s+not\s+(?:take\s+part|participate|be\s+(?:enrolled|included))(?:\s+in\s+(?:this|the)\s+(?:study|trial))?\b/gi;
+
+/** Not pregnant or breastfeeding now, or its test: a requirement of its own beside contraception. */
+const NOT_PREGNANT_NOW =
+  /\bpregnancy\s+tests?\b|\b(?:beta[- ]?|β[- ]?|b-)?hcg\b|\bnegative\b|\bnon-?\s?(?:pregnant|lactating)\b|\bnot\s+(?:be\s+)?(?:currently\s+)?(?:pregnant|breast-?\s?feeding|lactating|nursing)\b|\b(?:breast-?\s?feeding|lactating|nursing)\b/i;
+
+/** A time before now ("within the last 9 months", "postpartum", "ago"), not "the last dose" that ends a plan's period. */
+const PAST_PREGNANCY =
+  /\b(?:last|past)\s+(?:\d+\s*|one\s+|two\s+|three\s+|four\s+|six\s+|twelve\s+|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\bin\s+the\s+past\b|\b(?:previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
+
+/** "Non-pregnant", "non-lactating": the prefix is the negation the rule already reads. */
+const NON_PREFIX = /\bnon-?\s?(?=pregnan|lactat|breast-?\s?feed|nursing)/gi;
+
+const PREGNANCY_TEST = /\bpregnancy\s+test|\b(?:beta[- ]?|β[- ]?|b-)?hcg\b|\bchorionic\s+gonadotropin\b/i;
+
+/**
+ * "Within 72 hours prior to registration", "with a sensitivity of at least 25 mIU/mL", "beta human chorionic
+ * gonadotropin": when and how the site runs its pregnancy test, which says no more than the rule's "not pregnant"
+ * (decision 242). Only beside a pregnancy test; "pregnant within the past 6 months" keeps its time.
+ */
+const TEST_AS_THE_SITE_RUNS_IT = [
+  /\b(?:within|no\s+more\s+than|≤|<=)\s*\d+(?:\s*-\s*\d+)?\s*(?:hours?|hrs?|days?)\s+(?:(?:prior\s+to|before|of)\s+(?:the\s+)?(?:start(?:ing)?\s+(?:of\s+)?|first\s+dose\s+of\s+|beginning\s+(?:of\s+)?|initiation\s+of\s+)?(?:(?:the\s+)?(?:study|trial)\s+)?[\w-]+)?/gi,
+  /\b(?:with\s+a\s+)?(?:minimum\s+)?sensitivity\s+(?:of\s+)?(?:at\s+least\s+)?\d+\s*m?[il]u\s*\/\s*(?:ml|l)\b/gi,
+  /\b(?:beta[- ]?|β[- ]?|b-)?(?:human\s+)?chorionic\s+gonadotropin\b/gi,
+  /\b(?:done|performed|proven|conducted|result)\b/gi,
+];
+
+const NAMED_METHOD =
+  /^(?:hormonal|barrier|double|oral|pills?|intrauterine|iuds?|condoms?|diaphragms?|spermicid\w*|implant\w*|inject\w*|abstinence|abstain|vasectom\w*|ligation|patch(?:es)?|rings?)$/;
+
+const spansOf = (text: string, patterns: RegExp[]): Span[] =>
+  patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match): Span => [match.index, match.index + match[0].length]));
 
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
 export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
@@ -127,17 +206,34 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
       !/\b(?:not|no|nor|never)\b/i.test(text)
     )
       for (const word of ['post', 'menopausal', 'postmenopausal', 'surgically', 'sterile', 'sterilized', 'sterilised']) extra.add(word);
-    return {
-      rule: { type: 'contraception', required: true, span: spanOf([contraception.index, contraception.index + contraception[0].length]) },
-      needsReview: !isPlain(text, [[contraception.index, contraception.index + contraception[0].length]], 2, extra),
-    };
+    for (const word of ['practice', 'practise', 'practicing', 'practising']) extra.add(word);
+    const said: Span[] = [[contraception.index, contraception.index + contraception[0].length], ...spansOf(text, SAID_BY_THE_RULE), ...methodExamples(text)];
+    // "Must use condoms", "other than hormonal methods": a method named outside a list of examples is narrower than any
+    // contraception, however few words it takes.
+    const namedMethod = leftover(text, said, extra).some((word) => NAMED_METHOD.test(word));
+    // "A negative pregnancy test and agree to use contraception": the test, or not breastfeeding, is a second requirement
+    // the contraception rule does not hold.
+    const pregnancyToo = NOT_PREGNANT_NOW.test(text);
+    return reviewed({ type: 'contraception', required: true, span: spanOf(said[0]) }, [
+      namedMethod && 'namedMethod',
+      pregnancyToo && 'pregnancyToo',
+      ...plainReasons(text, said, 2, extra),
+    ]);
   }
   if (!pregnancy) return null;
   const negated = /\b(?:(?:not|no)\s+|non-?\s*)(?:be\s+)?(?:currently\s+)?(?:pregnan|breast|lactat|nursing)/i.test(text) || /\bnegative\b/i.test(text);
   if (kind === 'inclusion' && !negated) return null;
   const span: Span = [pregnancy.index, pregnancy.index + pregnancy[0].length];
   const extra = new Set([...PREGNANCY_WORDS, 'breast', 'feeding']);
-  return { rule: { type: 'pregnancy', allowed: false, span: spanOf(span) }, needsReview: !isPlain(text, [span], 0, extra) };
+  const said = [
+    ...spansOf(text, SAID_BY_THE_RULE),
+    ...spansOf(text, [NURSING_A_CHILD, NON_PREFIX]),
+    ...(kind === 'exclusion' ? spansOf(text, [NOT_TAKING_PART]) : []),
+    ...(PREGNANCY_TEST.test(text) ? spansOf(text, TEST_AS_THE_SITE_RUNS_IT) : []),
+  ];
+  // "Pregnant within the past 6 months", "history of pregnancy loss": a past pregnancy is not today's, which the rule is.
+  const past = PAST_PREGNANCY.test(said.reduce((rest, [start, end]) => rest.slice(0, start) + ' '.repeat(end - start) + rest.slice(end), text));
+  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, [past && 'pastPregnancy', ...plainReasons(text, [span, ...said], 0, extra)]);
 }
 
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
@@ -185,9 +281,8 @@ export function readHealthyRule(kind: CriterionKind, text: string): TextRule | n
   if (!match || kind !== 'inclusion') return null;
   const span: Span = [match.index, match.index + match[0].length];
   // "Healthy controls aged 18-65": the numbers (an age range, a BMI) are more than this rule.
-  return {
-    rule: { type: 'healthy_volunteers', accepted: true, span: spanOf(span) },
-    needsReview:
-      leftoverNumbers(text, [span]) || !isPlain(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])),
-  };
+  return reviewed({ type: 'healthy_volunteers', accepted: true, span: spanOf(span) }, [
+    leftoverNumbers(text, [span]) && 'numbers',
+    ...plainReasons(text, [span], 1, new Set(['healthy', 'volunteers', 'volunteer', 'generally', 'good', 'general', 'health'])),
+  ]);
 }

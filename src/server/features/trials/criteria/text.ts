@@ -111,6 +111,21 @@ export function leftoverNumbers(text: string, spans: Span[]): boolean {
 
 export const isPlain = (text: string, spans: Span[], maxLeft = 1, extra?: Set<string>) => !/\n/.test(text) && leftover(text, spans, extra).length <= maxLeft;
 
+/**
+ * Why a rule is not plain, in the concept reader's words: "lines" for a criterion of several lines, "words: ..." naming
+ * the words it left (more than `maxLeft`). Empty when the rule says all the criterion says (decision 241).
+ */
+export function plainReasons(text: string, spans: Span[], maxLeft = 1, extra?: Set<string>): string[] {
+  const left = leftover(text, spans, extra);
+  return [...(/\n/.test(text) ? ['lines'] : []), ...(left.length > maxLeft ? [`words: ${left.join(' ')}`] : [])];
+}
+
+/** A rule with the flags that hold it for a person (false or empty flags dropped): reviewed when any is left. */
+export function reviewed(rule: CriterionRule, flags: ReadonlyArray<string | false | null | undefined>): TextRule {
+  const reasons = [...new Set(flags.filter((flag): flag is string => Boolean(flag)))];
+  return reasons.length ? { rule, needsReview: true, reasons } : { rule, needsReview: false };
+}
+
 export type Comparator = '<' | '<=' | '>' | '>=' | '=';
 
 const COMPARATORS: Record<string, Comparator> = {
