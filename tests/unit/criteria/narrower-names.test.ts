@@ -95,3 +95,14 @@ describe('one medicine or one target of a class is a member of it', () => {
     }
   });
 });
+
+describe('a tumour that has spread is one kind of cancer', () => {
+  it('keeps an exclusion of metastases in review, since "no cancer" would refuse a cancer that never spread', () => {
+    for (const text of ['Known tumour metastasis to any organ', 'Any metastatic tumor']) {
+      const reading = read('exclusion', text);
+      expect(reading.rule, text).toMatchObject({ type: 'condition', present: false });
+      expect(reading.needsReview, text).toBe(true);
+    }
+    expect(read('exclusion', 'Any cancer').needsReview).toBe(false);
+  });
+});

@@ -110,3 +110,22 @@ describe('"the last dose" ends the period of a plan, not a past pregnancy (decis
     expect(read.reasons ?? []).not.toContain('pastPregnancy');
   });
 });
+
+describe('being able to become pregnant listed as an item of its own', () => {
+  it('is more than "not pregnant", so the rule goes to a person', () => {
+    for (const text of [
+      'Expectant mothers, nursing mothers, or women of child-bearing potential',
+      'Currently pregnant or breast-feeding, or of reproductive potential.',
+    ]) {
+      const read = readTextRule('exclusion', text);
+      expect(read.rule, text).toMatchObject({ type: 'pregnancy', allowed: false });
+      expect(read.needsReview, text).toBe(true);
+    }
+  });
+
+  it('names who the rule is about when the pregnancy follows it', () => {
+    const read = readTextRule('exclusion', 'Females of reproductive potential who are currently pregnant or nursing');
+    expect(read.rule).toMatchObject({ type: 'pregnancy', allowed: false });
+    expect(read.needsReview).toBe(false);
+  });
+});

@@ -126,6 +126,14 @@ const NOT_PREGNANT_NOW =
 const PAST_PREGNANCY =
   /\b(?:last|past)\s+(?:\d+\s*|one\s+|two\s+|three\s+|four\s+|six\s+|twelve\s+|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\bin\s+the\s+past\b|\b(?:previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
 
+/**
+ * "Pregnant, lactating, or of child-bearing potential", "pregnant women or women of childbearing potential": being able
+ * to become pregnant listed as an item of its own refuses every such woman, which "not pregnant" does not hold; only
+ * where the potential names who the rule is about ("women of childbearing potential who are pregnant") does it say no more.
+ */
+const POTENTIAL_AS_AN_ITEM =
+  /(?:,|\bor)\s+(?:(?:be|are|is)\s+)?(?:(?:women|females?|persons?|participants?|patients?)\s+)?(?:of|with)\s+(?:child[- ]?(?:bearing|producing)|reproductive)\s+(?:potential|age)\s*(?=[.;,)]|$)/i;
+
 /** "Non-pregnant", "non-lactating": the prefix is the negation the rule already reads. */
 const NON_PREFIX = /\bnon-?\s?(?=pregnan|lactat|breast-?\s?feed|nursing)/gi;
 
@@ -233,7 +241,11 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
   ];
   // "Pregnant within the past 6 months", "history of pregnancy loss": a past pregnancy is not today's, which the rule is.
   const past = PAST_PREGNANCY.test(said.reduce((rest, [start, end]) => rest.slice(0, start) + ' '.repeat(end - start) + rest.slice(end), text));
-  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, [past && 'pastPregnancy', ...plainReasons(text, [span, ...said], 0, extra)]);
+  return reviewed({ type: 'pregnancy', allowed: false, span: spanOf(span) }, [
+    past && 'pastPregnancy',
+    POTENTIAL_AS_AN_ITEM.test(text) && 'potentialAsAnItem',
+    ...plainReasons(text, [span, ...said], 0, extra),
+  ]);
 }
 
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;

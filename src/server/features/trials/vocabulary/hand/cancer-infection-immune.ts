@@ -122,7 +122,9 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
       'tumor metastasis',
       'tumour metastasis',
     ],
-    { meshTerm: 'Neoplasms', icd10: 'C80.1' },
+    // A tumour that has spread is one kind of cancer: read as "cancer", an exclusion of metastases would refuse a person
+    // whose cancer never spread, so such a reading stays in review (decision 239's members).
+    { meshTerm: 'Neoplasms', icd10: 'C80.1', members: ['metastatic tumor', 'metastatic tumour', 'tumor metastasis', 'tumour metastasis'] },
   ),
   c(
     'nsclc',
