@@ -106,3 +106,14 @@ describe('a tumour that has spread is one kind of cancer', () => {
     expect(read('exclusion', 'Any cancer').needsReview).toBe(false);
   });
 });
+
+describe('a histological kind of breast cancer is one member of it', () => {
+  it('keeps a rule read from a ductal or lobular carcinoma in review', () => {
+    for (const text of ['A diagnosis of ductal carcinoma in situ', 'A diagnosis of invasive lobular carcinoma']) {
+      const reading = read('inclusion', text);
+      expect(reading.rule, text).toMatchObject({ type: 'condition', present: true });
+      expect(reading.needsReview, text).toBe(true);
+    }
+    expect(read('inclusion', 'A diagnosis of breast cancer').needsReview).toBe(false);
+  });
+});

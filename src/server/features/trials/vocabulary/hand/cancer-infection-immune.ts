@@ -181,7 +181,14 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
       'ca breast',
       'ca of the breast',
     ],
-    { meshTerm: 'Breast Neoplasms', icd10: 'C50', caseSensitive: ['DCIS'], members: ['dcis'] },
+    // Ductal and lobular carcinomas, invasive or in situ, are kinds of breast cancer that MeSH files by histology, not
+    // under Breast Neoplasms: named as members, a rule read from them stays in review (decisions 239, 257).
+    {
+      meshTerm: 'Breast Neoplasms',
+      icd10: 'C50',
+      caseSensitive: ['DCIS'],
+      members: ['dcis', 'invasive ductal carcinoma', 'ductal carcinoma in situ', 'invasive lobular carcinoma', 'lobular carcinoma'],
+    },
   ),
   c(
     'prostate-cancer',
