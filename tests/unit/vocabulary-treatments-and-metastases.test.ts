@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inClass, isA, meshIdByName } from '../../src/server/features/trials/vocabulary';
+import { inClass, isA, meshIdByName, vocabulary } from '../../src/server/features/trials/vocabulary';
 import { recognize } from '../../src/server/features/trials/vocabulary/recognizer';
 
 /** Treatments, metastases and drug classes the recognizer finds (decisions 254, 255, 256). */
@@ -58,6 +58,11 @@ describe('metastases (decision 255)', () => {
 
   it('places metastases under the neoplasms, so a rule on any cancer meets them', () => {
     expect(isA(metastasis(), id('Neoplasms'))).toBe(true);
+  });
+
+  it("is left to the criteria reader's site check in criteria, where metastases are a clinician's staging", () => {
+    const inCriteria = vocabulary().find('no measurable metastatic disease', { reach: 'full', trialIdioms: true });
+    expect(inCriteria.map((found) => found.concept.id)).not.toContain(metastasis());
   });
 
   it('leaves "metastatic" alone, a qualifier of the cancer it names', () => {
