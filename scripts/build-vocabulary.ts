@@ -78,7 +78,8 @@ for (const descriptor of descriptors) if (WRITTEN_AS[descriptor.name]) descripto
 // "Cardiac Surgical Procedures" is written "cardiac surgery", "Thoracic Surgical Procedures" "thoracic surgery" (decision 255).
 for (const descriptor of descriptors) {
   const place = /^(.+) Surgical Procedures$/.exec(descriptor.name)?.[1];
-  if (place && descriptor.tree_numbers.some((tree) => tree.startsWith('E04')))
+  // Elective and prophylactic name when an operation is done, not where: "elective surgery" is a plan, not an operation had.
+  if (place && !/^(?:Elective|Prophylactic)$/.test(place) && descriptor.tree_numbers.some((tree) => tree.startsWith('E04')))
     descriptor.entry_terms = [...descriptor.entry_terms, `${place} Surgery`, `${place} Surgeries`];
 }
 const lexicalTag = new Map<string, string>();

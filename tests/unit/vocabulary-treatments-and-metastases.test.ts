@@ -44,6 +44,8 @@ describe('what the recognizer offers as a treatment (decision 254)', () => {
   it("reads a place's surgical procedures written as its surgery", () => {
     expect(read('prior thoracic surgery')).toEqual([`thoracic surgery=${id('Thoracic Surgical Procedures')}`]);
     expect(treatments('two cardiac surgeries')).toEqual(['cardiac surgeries']);
+    // "Elective" says when an operation is planned, not where: no place, no concept.
+    expect(read('an elective surgery next spring')).toEqual([]);
   });
 });
 
