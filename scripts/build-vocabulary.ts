@@ -6,9 +6,9 @@
  *
  * Kept by MeSH tree, never by what a corpus mentions: diseases (C), mental disorders (F03), smoking, tobacco and
  * drinking behaviours (F01.145.805, .958, .317), breast feeding, pregnancy, menopause and lactation (G08.686),
- * surgical procedures (E04) and a few therapies (dialysis, radiotherapy, biological therapy, respiratory therapy,
- * intubation); drugs: every descriptor with a pharmacological action, every pharmacological action class
- * (D27.505), and every trade name's ingredient.
+ * surgical procedures (E04) and the therapies of E02 a person is given (`KEPT_TREES`, decision 254); drugs: every
+ * descriptor with a pharmacological action, every pharmacological action class (D27.505), every trade name's
+ * ingredient, and chemical classes whose members share an action (decision 256).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -67,6 +67,21 @@ const CATEGORY_ROOTS: Record<string, string> = {
 };
 for (const descriptor of descriptors)
   if (!descriptor.tree_numbers.length && CATEGORY_ROOTS[descriptor.name]) descriptor.tree_numbers = [CATEGORY_ROOTS[descriptor.name]];
+/**
+ * How criteria and notes write a heading that MeSH's entry terms do not (decision 255): "metastatic disease" is Neoplasm
+ * Metastasis, as "metastases" is; a place's surgical procedures are its surgery.
+ */
+const WRITTEN_AS: Record<string, string[]> = {
+  'Neoplasm Metastasis': ['Metastatic Disease', 'Metastatic Diseases', 'Metastatic Lesion', 'Metastatic Lesions', 'Metastatic Cancer'],
+};
+for (const descriptor of descriptors) if (WRITTEN_AS[descriptor.name]) descriptor.entry_terms = [...descriptor.entry_terms, ...WRITTEN_AS[descriptor.name]];
+// "Cardiac Surgical Procedures" is written "cardiac surgery", "Thoracic Surgical Procedures" "thoracic surgery" (decision 255).
+for (const descriptor of descriptors) {
+  const place = /^(.+) Surgical Procedures$/.exec(descriptor.name)?.[1];
+  // Elective and prophylactic name when an operation is done, not where: "elective surgery" is a plan, not an operation had.
+  if (place && !/^(?:Elective|Prophylactic)$/.test(place) && descriptor.tree_numbers.some((tree) => tree.startsWith('E04')))
+    descriptor.entry_terms = [...descriptor.entry_terms, `${place} Surgery`, `${place} Surgeries`];
+}
 const lexicalTag = new Map<string, string>();
 /**
  * A descriptor's preferred concept holds its synonyms; its other concepts are narrower, broader or related ("Interstitial
@@ -87,7 +102,16 @@ const synonymOfHeading = (ui: string, term: string) => {
 const tradeNames = rows(readFileSync(path.join(source, 'mesh/mesh2024_drug_trade_names.tsv'), 'utf8'));
 const ingredients = new Set(tradeNames.map((row) => row[1]));
 
-const KEPT_TREES = /^(?:C\d|F03|F01\.145\.(?:805|958|317)|F01\.145\.407\.199|G08\.686\.(?:784\.769|157|523)|E04\.|E02\.(?:870|815|095|880|585))/;
+/**
+ * Therapies of E02 kept besides the operations of E04 (decision 254): dialysis, radiotherapy, biological therapy (transplants,
+ * transfusions), respiratory therapy, intubation; the kinds of drug therapy a person is given (chelation, chemoradiotherapy,
+ * enzyme, hormone replacement, targeted, nicotine replacement, opiate substitution, thrombolytic therapy, sclerotherapy,
+ * pleurodesis; not routes, schedules or prescribing, and not the timing or combination of a chemotherapy or antiretroviral
+ * therapy, which the hand file reads as the therapy itself), cryotherapy, laser therapy, phototherapy, blood component
+ * removal (apheresis) and therapeutic occlusion (embolization).
+ */
+const KEPT_TREES =
+  /^(?:C\d|F03|F01\.145\.(?:805|958|317)|F01\.145\.407\.199|G08\.686\.(?:784\.769|157|523)|E04\.|E02\.(?:870|815|095|880|585|258|594|774|120|926)|E02\.319\.(?:155|164|341|353|452|574|597|620|685|694|805|913))/;
 const kindOf = (descriptor: Descriptor): 'condition' | 'medication' | null => {
   if (REJECTED_DESCRIPTORS.has(descriptor.name.toLowerCase())) return null;
   if (descriptor.tree_numbers.some((tree) => KEPT_TREES.test(tree))) return 'condition';
@@ -96,8 +120,39 @@ const kindOf = (descriptor: Descriptor): 'condition' | 'medication' | null => {
   return null;
 };
 
+/**
+ * A chemical class whose members are medicines of one kind names a drug class as criteria write it (decision 256):
+ * "anthracyclines", "taxanes", "sulfonylureas", "phenothiazines" are the doxorubicins, paclitaxels and glipizides under
+ * them. Kept as a medication when its name is a plural (a class, not one substance) and, of the headings right under it in
+ * MeSH's trees of organic, heterocyclic and polycyclic compounds and hormones (D02, D03, D04, D06), two or more and at least
+ * two thirds share one pharmacological action, so "pyridines" (medicines of every kind) or "proline" never become one.
+ */
+function drugClassesByMembers(): Set<string> {
+  const childrenOf = new Map<string, Descriptor[]>();
+  for (const descriptor of descriptors)
+    for (const tree of descriptor.tree_numbers) {
+      const parent = tree.slice(0, tree.lastIndexOf('.'));
+      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), descriptor]);
+    }
+  const classes = new Set<string>();
+  for (const descriptor of descriptors) {
+    if (kindOf(descriptor) || REJECTED_DESCRIPTORS.has(descriptor.name.toLowerCase()) || !/s$/.test(descriptor.name) || /Species$/.test(descriptor.name))
+      continue;
+    const members = new Map<string, Descriptor>();
+    for (const tree of descriptor.tree_numbers.filter((item) => /^D0[2346]\./.test(item)))
+      for (const child of childrenOf.get(tree) ?? []) members.set(child.ui, child);
+    const actions = new Map<string, number>();
+    for (const member of members.values())
+      for (const action of new Set(member.pharm_actions.map((item) => item.ui))) actions.set(action, (actions.get(action) ?? 0) + 1);
+    const shared = Math.max(0, ...actions.values());
+    if (shared >= 2 && shared * 3 >= members.size * 2) classes.add(descriptor.ui);
+  }
+  return classes;
+}
+const drugClassUis = drugClassesByMembers();
+
 const kept = descriptors.flatMap((descriptor) => {
-  const kind = kindOf(descriptor);
+  const kind = kindOf(descriptor) ?? (drugClassUis.has(descriptor.ui) ? 'medication' : null);
   return kind ? [{ descriptor, kind }] : [];
 });
 const index = new Map(kept.map(({ descriptor }, at) => [descriptor.ui, at]));
@@ -160,6 +215,13 @@ for (const [at, { descriptor }] of kept.entries()) {
     }
   }
 }
+
+// A drug class by its members (decision 256) never takes or blocks a name another heading has ("tetracyclines" of Tetracycline).
+for (const map of [terms, exact])
+  for (const ats of map.values()) {
+    const classes = [...ats].filter((at) => drugClassUis.has(kept[at].descriptor.ui));
+    if (classes.length < ats.size) for (const at of classes) ats.delete(at);
+  }
 
 /**
  * The same names with one word MeSH pairs written the other way ("renal calculi" of Kidney Calculi, "type II diabetes",
@@ -310,9 +372,11 @@ Medical Subject Headings, **2024 production year**, produced by the U.S. Nationa
 not copyrighted and free of charge. This file is a **restructured and modified derivative**: descriptors were selected
 by tree (C diseases; F03 mental disorders; F01.145 smoking, tobacco use, drinking, breast feeding; G08.686 pregnancy,
 menopause, lactation; E04 surgical procedures and E02 dialysis, radiotherapy, biological and respiratory therapy,
-intubation; drugs with a pharmacological action, the D27.505 pharmacological action classes and trade names'
-ingredients), entry terms normalised (lower case, American spelling, singular, no possessive), a condition's names
-also written with the other word of a pair MeSH itself uses (renal/kidney, disorder/disease; decision 216), and
+intubation and a few kinds of drug therapy, cryo-, laser and phototherapy, apheresis and embolization; drugs with a
+pharmacological action, the D27.505 pharmacological action classes, trade names' ingredients and chemical classes whose
+members share an action), entry terms normalised (lower case, American spelling, singular, no possessive), a condition's names
+also written with the other word of a pair MeSH itself uses (renal/kidney, disorder/disease; decision 216), a few
+headings also written as criteria write them ("metastatic disease", "cardiac surgery"; decision 255), and
 ordinary words, one- and two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
 Source files: NLM desc2024.xml, mtrees2024.bin via GitHub jaytimm/mesh-resources (commit c72a6a5).
 

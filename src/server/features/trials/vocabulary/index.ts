@@ -126,6 +126,9 @@ function continuesPhrase(text: string, tokens: ReturnType<typeof tokenize>, last
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 
+/** A heading read in notes, not in criteria, where metastases are a clinician's staging the judgement reader checks (decision 255). */
+const NOT_IN_CRITERIA = /^Neoplasm Metastasis$/;
+
 /** A prefix that makes the word it is joined to something else: "pseudo-gout" is no gout (decision 216). */
 const NOT_THE_CONCEPT = /^pseudo$/;
 
@@ -444,7 +447,8 @@ export class Vocabulary {
           // must end where the list item ends, not inside the next item's words (decision 180).
           // A name the build wrote with a paired word is never MeSH's inverted order: it never crosses a comma (decision 216).
           const cutItem = listed && (continuesPhrase(text, tokens, index + size - 1) || lex.isPaired(normal));
-          if (at !== undefined && !(listed && lex.concepts[at].kind === 'medication') && !cutItem)
+          const hidden = at !== undefined && options.trialIdioms && NOT_IN_CRITERIA.test(lex.concepts[at].name);
+          if (at !== undefined && !(listed && lex.concepts[at].kind === 'medication') && !cutItem && !hidden)
             found = { concept: this.meshConcept(at), size, ...(lex.isNarrower(normal) ? { narrower: true as const } : {}) };
           else if (short) {
             const readings = short.map((reading) => this.meshConcept(reading));

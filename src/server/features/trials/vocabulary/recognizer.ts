@@ -1,4 +1,5 @@
 import { vocabulary, type Concept } from './index';
+import { isTreatment } from './treatment';
 
 /**
  * The one concept recognizer (issue 30, decision 127): the note reader, FHIR and import columns, chat and call
@@ -17,6 +18,8 @@ export interface RecognizedConcept {
   mesh: string | null;
   /** ICD-10-CM codes the concept maps to with certainty (decision 126). */
   icd10: readonly string[];
+  /** A medicine, or an operation or therapy (MeSH E02, E04) a person is given: `isTreatment` (decision 254). */
+  treatment: boolean;
   start: number;
   end: number;
   concept: Concept;
@@ -37,6 +40,7 @@ export function recognize(text: string, options: RecognizeOptions = {}): Recogni
       name: concept.en,
       mesh: concept.descriptor ?? concept.mesh ?? null,
       icd10: concept.icd10Codes ?? (concept.icd10 ? [concept.icd10] : []),
+      treatment: isTreatment(concept),
       start,
       end,
       concept,

@@ -26,7 +26,8 @@ export const REJECTED_DESCRIPTORS = new Set([
   'neoplasms by site',
   'neoplasms by histologic type',
   'neoplastic processes',
-  'neoplasm metastasis',
+  // A heading of E02 as generic as "treatment" (decision 254): the kinds under it are kept.
+  'drug therapy',
   'emergencies',
   'critical illness',
   'multiple chronic conditions',
@@ -129,7 +130,6 @@ export const TOO_GENERIC_TERMS = new Set([
   'relapse',
   'remission',
   'progression',
-  'metastasis',
   'tumor',
   'mass',
   'growth',
