@@ -3,14 +3,13 @@ import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
 import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
 import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
-import { unitConversion, type UnitConversion } from './lab-units';
+import { compare, unitConversion, type UnitConversion } from './lab-units';
 import { againstUpperLimit, intoSpanUnit, upperLimitSpan, type UpperLimitSpan } from './lab-normal-ranges';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import {
-  compare,
   confirmsOnTest,
   DAY_MS,
   lastedFor,

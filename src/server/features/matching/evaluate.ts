@@ -12,7 +12,7 @@ import type { FactKind, FactSource, FactStatus } from '../../../contract/matchin
 import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
 import { deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
-import { unitConversion } from './lab-units';
+import { compare, unitConversion } from './lab-units';
 import { againstUpperLimit, intoSpanUnit, upperLimitSpan } from './lab-normal-ranges';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
@@ -436,23 +436,6 @@ function qualifiedJudgement(
   if (qualifiersContradicted(fact.name, qualifiers) || level === 'out')
     return { ...judged, outcome: wanted ? 'not_met' : 'met', reason: explain ? `${judged.reason}, not ${words}` : '' };
   return { ...judged, outcome: 'unknown', reason: explain ? `${judged.reason}; ${words}?` : '' };
-}
-
-export function compare(value: number, rule: Extract<CriterionRule, { type: 'lab' }>): boolean {
-  switch (rule.comparator) {
-    case '<':
-      return value < rule.value;
-    case '<=':
-      return value <= rule.value;
-    case '>':
-      return value > rule.value;
-    case '>=':
-      return value >= rule.value;
-    case '=':
-      return value === rule.value;
-    case 'between':
-      return value >= rule.value && value <= (rule.upperValue ?? rule.value);
-  }
 }
 
 const COMPARATOR_WORDS: Record<Extract<CriterionRule, { type: 'lab' }>['comparator'], string> = {

@@ -1,5 +1,5 @@
 import type { CriterionRule } from '../../../contract/trials';
-import { unitConversion, type UnitConversion } from './lab-units';
+import { compare, unitConversion, type UnitConversion } from './lab-units';
 
 /**
  * A lab criterion written against the lab's upper limit of normal ("ALT <= 2.5 x ULN", "total bilirubin > 1.5 x ULN")
@@ -40,20 +40,6 @@ export function intoSpanUnit(span: UpperLimitSpan, factUnit: string | null): Uni
 }
 
 type Lab = Extract<CriterionRule, { type: 'lab' }>;
-const holds = (ratio: number, rule: Lab) => {
-  switch (rule.comparator) {
-    case '<':
-      return ratio < rule.value;
-    case '<=':
-      return ratio <= rule.value;
-    case '>':
-      return ratio > rule.value;
-    case '>=':
-      return ratio >= rule.value;
-    default:
-      return false;
-  }
-};
 
 /**
  * A value (in the span's unit) against a rule written as a multiple of the upper limit: 'met' or 'not_met' when the
@@ -70,8 +56,8 @@ export function againstUpperLimit(rule: Lab, value: number, span: UpperLimitSpan
     return most < rule.value || least > upper ? 'not_met' : 'unknown';
   }
   if (rule.comparator === '=') return 'unknown';
-  const atLeast = holds(least, rule);
-  const atMost = holds(most, rule);
+  const atLeast = compare(least, rule);
+  const atMost = compare(most, rule);
   if (atLeast && atMost) return 'met';
   return !atLeast && !atMost ? 'not_met' : 'unknown';
 }

@@ -1,3 +1,4 @@
+import type { CriterionRule } from '../../../contract/trials';
 import { MEASURES, normalizeUnit } from '../trials/criteria';
 
 /**
@@ -52,4 +53,22 @@ function conversionOf(measureName: string, factUnit: string, ruleUnit: string): 
     return typeof factor === 'number' ? (value) => round(value / factor) : null;
   }
   return null;
+}
+
+/** Whether a value (in the rule's unit) meets a lab rule's bound. */
+export function compare(value: number, rule: Extract<CriterionRule, { type: 'lab' }>): boolean {
+  switch (rule.comparator) {
+    case '<':
+      return value < rule.value;
+    case '<=':
+      return value <= rule.value;
+    case '>':
+      return value > rule.value;
+    case '>=':
+      return value >= rule.value;
+    case '=':
+      return value === rule.value;
+    case 'between':
+      return value >= rule.value && value <= (rule.upperValue ?? rule.value);
+  }
 }
