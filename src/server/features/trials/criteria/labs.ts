@@ -508,6 +508,11 @@ function labReview(
 }
 
 const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');
+/** "ECOG 2 or less", "Karnofsky score of 60 or higher": a bound written after the scale's first number, never one exact value. */
+const PERFORMANCE_TRAILING_BOUND = /^\D*?(\d{1,3})\s*%?\s*(?:or|and)\s+(above|higher|greater|more|over|below|less|lower|under|fewer|better|worse)\b/i;
+/** "0-1", "0, 1, or 2", "0 to 2": the scale's values allowed, smallest to largest. */
+const PERFORMANCE_RANGE =
+  /(?:of|score|status|ps|\(ps\)|:)?\s*(\d{1,3})\s*%?\s*(?:-|–|to|or|,)\s*(\d{1,3})(?:\s*,?\s*(?:,|or)\s*(\d{1,3})(?!\s*(?:or|and)\s+(?:above|higher|greater|more|over|below|less|lower|under|fewer)))?/i;
 
 /** "ECOG performance status 0-1", "ECOG ≤ 2", "Karnofsky ≥ 70%". */
 export function readPerformanceRule(kind: CriterionKind, text: string): TextRule | null {
@@ -519,10 +524,12 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
   let min: number | null = null;
   let max: number | null = null;
   let match: RegExpExecArray | null;
-  if (
-    (match = /(?:of|score|status|ps|\(ps\)|:)?\s*(\d{1,3})\s*%?\s*(?:-|–|to|or|,)\s*(\d{1,3})(?:\s*(?:,|or)\s*(\d{1,3}))?/i.exec(after)) &&
-    Number(match[1]) < Number(match[2])
-  ) {
+  if ((match = PERFORMANCE_TRAILING_BOUND.exec(after))) {
+    // "Or better" is higher on Karnofsky and lower on ECOG: a person checks it.
+    if (/better|worse/i.test(match[2])) return { rule: null, needsReview: true };
+    if (/above|higher|greater|more|over/i.test(match[2])) min = Number(match[1]);
+    else max = Number(match[1]);
+  } else if ((match = PERFORMANCE_RANGE.exec(after)) && Number(match[1]) < Number(match[2])) {
     [min, max] = [Number(match[1]), Number(match[3] ?? match[2])];
   } else if ((match = PERFORMANCE_BOUND.exec(after))) {
     const comparator = comparatorOf(match[1] ?? match[2]);

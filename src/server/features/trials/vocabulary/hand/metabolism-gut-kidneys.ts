@@ -364,7 +364,7 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
     'urinary incontinence or overactive bladder',
     'incontinencia urinaria o vejiga hiperactiva',
     ['urinary incontinence', 'stress incontinence', 'urge incontinence', 'stress urinary incontinence', 'overactive bladder'],
-    { icd10: 'N39.4', caseSensitive: ['OAB'] },
+    { icd10: 'N39.4', caseSensitive: ['OAB'], members: ['stress incontinence', 'urge incontinence', 'stress urinary incontinence', 'overactive bladder'] },
   ),
   c(
     'cryptorchidism',
@@ -379,7 +379,8 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
     'preeclampsia (high blood pressure in pregnancy)',
     'preeclampsia (presión alta en el embarazo)',
     ['preeclampsia', 'pre-eclampsia', 'eclampsia', 'hellp syndrome', 'gestational hypertension', 'pregnancy-induced hypertension'],
-    { icd10: 'O14.90' },
+    // Eclampsia, HELLP and gestational hypertension are other disorders of the family, not preeclampsia itself.
+    { icd10: 'O14.90', members: ['eclampsia', 'hellp syndrome', 'gestational hypertension', 'pregnancy-induced hypertension'] },
   ),
   c('ectopic-pregnancy', 'an ectopic pregnancy', 'un embarazo ectópico', ['ectopic pregnancy', 'tubal pregnancy'], { icd10: 'O00.90' }),
   c(
@@ -387,10 +388,16 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
     'preterm labor',
     'parto prematuro',
     ['preterm labor', 'preterm labour', 'premature labor', 'preterm premature rupture of membranes', 'premature rupture of membranes'],
-    { icd10: 'O60.00', caseSensitive: ['PPROM'] },
+    {
+      icd10: 'O60.00',
+      caseSensitive: ['PPROM'],
+      // Ruptured membranes are their own event, not labour.
+      members: ['preterm premature rupture of membranes', 'premature rupture of membranes', 'pprom'],
+    },
   ),
   c('miscarriage', 'a miscarriage', 'un aborto espontáneo', ['miscarriage', 'spontaneous abortion', 'recurrent pregnancy loss', 'recurrent miscarriage'], {
     icd10: 'O03.9',
+    members: ['recurrent pregnancy loss', 'recurrent miscarriage'],
   }),
   c(
     'hyperemesis-gravidarum',

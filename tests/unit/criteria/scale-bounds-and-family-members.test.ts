@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+
+/**
+ * Decision 258: wrong no-review readings found by a random hand-check of the sentences development part. A performance
+ * bound written after its number ("2 or less", "60 or higher") is a bound, never one exact value, and a list of three
+ * grades keeps its last; a sibling or narrower disorder filed under a hand concept's synonyms is a member, in review.
+ * Every phrasing here is new wording, not a corpus sentence.
+ */
+const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text, {});
+
+describe('a performance status bound written after its number', () => {
+  it('reads "or less/lower" as an upper bound and "or higher/above/more" as a lower bound', () => {
+    expect(read('inclusion', 'Zubrod/ECOG grade 1 or lower at enrolment').rule).toMatchObject({ scale: 'ECOG', min: null, max: 1 });
+    expect(read('inclusion', 'KPS rating of 80 or greater').rule).toMatchObject({ scale: 'Karnofsky', min: 80, max: null });
+    expect(read('inclusion', 'Lansky play score 60 and above for children').rule).toMatchObject({ scale: 'Karnofsky', min: 60, max: null });
+  });
+
+  it('turns a trailing lower bound in an exclusion into the highest grade allowed', () => {
+    expect(read('exclusion', 'ECOG status of 3 or more').rule).toMatchObject({ scale: 'ECOG', min: null, max: 2 });
+  });
+
+  it('keeps "or better" and "or worse" in review: their direction differs between the scales', () => {
+    expect(read('inclusion', 'ECOG grade 2 or better').rule).toBeNull();
+    expect(read('inclusion', 'Karnofsky index 70 or worse').needsReview).toBe(true);
+  });
+
+  it('reads a list of three grades to its last, and never takes a later count of something else', () => {
+    expect(read('inclusion', 'WHO performance status 0, 1, or 2').rule).toMatchObject({ scale: 'ECOG', min: null, max: 2 });
+    expect(read('inclusion', 'ECOG 0-1 and 3 or more earlier regimens').rule).toMatchObject({ scale: 'ECOG', min: null, max: 1 });
+  });
+});
+
+describe('a disorder of the same family is a member of the hand concept, never the concept itself', () => {
+  it('sends a sibling of preeclampsia to review, and keeps preeclampsia itself plain', () => {
+    for (const text of ['Prior eclampsia', 'Pregnancy-induced hypertension in this pregnancy', 'HELLP syndrome at any time'])
+      expect(read('exclusion', text).needsReview, text).toBe(true);
+    expect(read('exclusion', 'Pre-eclampsia').needsReview).toBe(false);
+  });
+
+  it('sends ruptured membranes, recurrent loss and one kind of incontinence to review', () => {
+    for (const text of ['Premature rupture of membranes', 'Recurrent pregnancy loss', 'Stress incontinence', 'Overactive bladder'])
+      expect(read('exclusion', text).needsReview, text).toBe(true);
+    expect(read('exclusion', 'Miscarriage').needsReview).toBe(false);
+  });
+});
