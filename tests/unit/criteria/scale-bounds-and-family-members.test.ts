@@ -31,6 +31,20 @@ describe('a performance status bound written after its number', () => {
   });
 });
 
+describe('an anaesthetic risk class list and a threshold met by transfusion', () => {
+  it('reads two ASA classes joined by "&" or "/" as both, and a list that skips one in review', () => {
+    expect(read('inclusion', 'ASA 2 & 3 candidates for elective repair').rule).toMatchObject({ comparator: 'between', value: 2, upperValue: 3 });
+    expect(read('inclusion', 'ASA physical status I/II').rule).toMatchObject({ comparator: 'between', value: 1, upperValue: 2 });
+    expect(read('inclusion', 'ASA class II or IV').rule).toBeNull();
+  });
+
+  it('keeps a blood count that transfusion may reach in review', () => {
+    expect(read('inclusion', 'Platelets ≥ 80 x 10^9/L (transfusions are acceptable)').reasons).toContain('transfusion');
+    expect(read('inclusion', 'Haemoglobin at least 10 g/dL; may be transfused to reach it').needsReview).toBe(true);
+    expect(read('inclusion', 'Haemoglobin at least 10 g/dL').needsReview).toBe(false);
+  });
+});
+
 describe('a disorder of the same family is a member of the hand concept, never the concept itself', () => {
   it('sends a sibling of preeclampsia to review, and keeps preeclampsia itself plain', () => {
     for (const text of ['Prior eclampsia', 'Pregnancy-induced hypertension in this pregnancy', 'HELLP syndrome at any time'])
@@ -42,5 +56,15 @@ describe('a disorder of the same family is a member of the hand concept, never t
     for (const text of ['Premature rupture of membranes', 'Recurrent pregnancy loss', 'Stress incontinence', 'Overactive bladder'])
       expect(read('exclusion', text).needsReview, text).toBe(true);
     expect(read('exclusion', 'Miscarriage').needsReview).toBe(false);
+  });
+
+  it('sends one named eating or personality disorder to review, never as any of them', () => {
+    for (const text of ['Current bulimia nervosa', 'Diagnosed borderline personality disorder']) expect(read('inclusion', text).needsReview, text).toBe(true);
+    expect(read('exclusion', 'Any eating disorder').needsReview).toBe(false);
+  });
+
+  it('never reads antimicrobials, wider than antibiotics, as antibiotics', () => {
+    const rule = read('inclusion', 'Treated with antimicrobials during the past week').rule;
+    expect(rule && 'medication' in rule ? rule.medication : null).not.toBe('antibiotics');
   });
 });

@@ -79,7 +79,7 @@ const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 
 const ASA_CLASS = String.raw`(vi|iv|v|i{1,3}|[1-6])(?![\w.,]|\s*(?:mg|%))`;
 
 const ASA_ROMAN = new RegExp(
-  String.raw`\b(?:asa|american society of ana?esthesiologists?)(?:\s+(?:physical status|class(?:ification)?|score|ps|grade))?\s*[-:]?\s*(?:class\s+)?${ASA_CLASS}(?:\s*(?:-|–|to|and|or|through)\s*${ASA_CLASS})?(?:\s*(?:or|and)\s*(lower|less|below|higher|greater|above|more))?`,
+  String.raw`\b(?:asa|american society of ana?esthesiologists?)(?:\s+(?:physical status|class(?:ification)?|score|ps|grade))?\s*[-:]?\s*(?:class\s+)?${ASA_CLASS}(?:\s*(-|–|to|and|&|/|or|through)\s*${ASA_CLASS})?(?:\s*(?:or|and)\s*(lower|less|below|higher|greater|above|more))?`,
   'i',
 );
 
@@ -88,10 +88,12 @@ export function readAsaRule(kind: CriterionKind, text: string): TextRule | null 
   const match = ASA_ROMAN.exec(text);
   if (!match) return null;
   // A bare Arabic digit needs a class word or a second class ("ASA 1-2"); alone it may be an aspirin dose or count.
-  if (/^\d$/.test(match[1]) && !match[2] && !/class|status|score|grade|ps/i.test(match[0])) return null;
+  if (/^\d$/.test(match[1]) && !match[3] && !/class|status|score|grade|ps/i.test(match[0])) return null;
   const first = ROMAN[match[1].toLowerCase()] ?? Number(match[1]);
-  const second = match[2] ? (ROMAN[match[2].toLowerCase()] ?? Number(match[2])) : null;
-  const direction = match[3]?.toLowerCase();
+  const second = match[3] ? (ROMAN[match[3].toLowerCase()] ?? Number(match[3])) : null;
+  const direction = match[4]?.toLowerCase();
+  // "ASA I & II" lists two classes; "I or III" skips one, which no range says.
+  if (second !== null && /and|&|\/|or/i.test(match[2]) && second - first > 1) return { rule: null, needsReview: true };
   const span: Span = [match.index, match.index + match[0].length];
   const rule = (comparator: Extract<CriterionRule, { type: 'lab' }>['comparator'], value: number, upperValue?: number): CriterionRule => ({
     type: 'lab',
@@ -502,6 +504,8 @@ function labReview(
     normalRangeUnread && 'normalRangeUnread',
     another && 'anotherMeasure',
     alternative && 'alternative',
+    // "Hgb ≥ 9 g/dL (may be transfused)": a value reached by transfusion meets it; the rule alone would refuse.
+    /\btransfus/i.test(text.slice(whole[1])) && 'transfusion',
     leftoverNumbers(text, [whole]) && 'numbers',
     ...plainReasons(text, [whole], label ? 0 : 1, extra),
   ]);

@@ -315,14 +315,15 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
     'an eating disorder',
     'un trastorno de la alimentación',
     ['eating disorder', 'anorexia nervosa', 'bulimia nervosa', 'bulimia', 'binge eating disorder', 'binge-eating disorder'],
-    { icd10: 'F50.9' },
+    // Each named disorder is one kind: "binge eating disorder" in a criterion is never any eating disorder.
+    { icd10: 'F50.9', members: ['anorexia nervosa', 'bulimia nervosa', 'bulimia', 'binge eating disorder', 'binge-eating disorder'] },
   ),
   c(
     'personality-disorder',
     'a personality disorder',
     'un trastorno de la personalidad',
     ['personality disorder', 'borderline personality disorder', 'antisocial personality disorder'],
-    { icd10: 'F60.9' },
+    { icd10: 'F60.9', members: ['borderline personality disorder', 'antisocial personality disorder'] },
   ),
   c('carpal-tunnel', 'carpal tunnel syndrome', 'síndrome del túnel carpiano', ['carpal tunnel syndrome'], { icd10: 'G56.00' }),
   c('cataract', 'cataract', 'catarata', ['cataract'], { icd10: 'H26.9' }),

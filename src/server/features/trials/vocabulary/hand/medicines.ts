@@ -284,7 +284,7 @@ export const MEDICINES: SynonymEntry[] = [
     'palivizumab',
     'nirsevimab',
   ]),
-  m('antibiotics', 'antibiotics', 'antibióticos', ['antibiotic', 'antibiotics', 'antibacterial', 'antimicrobial therapy', 'antimicrobials'], {
+  m('antibiotics', 'antibiotics', 'antibióticos', ['antibiotic', 'antibiotics', 'antibacterial'], {
     meshTerm: 'Anti-Bacterial Agents',
   }),
   m('antivirals', 'antiviral medicines', 'medicamentos antivirales', [
