@@ -25,6 +25,12 @@ describe('a performance status bound written after its number', () => {
     expect(read('inclusion', 'Karnofsky index 70 or worse').needsReview).toBe(true);
   });
 
+  it("never takes a later measure's bound as the scale's", () => {
+    expect(read('inclusion', 'ECOG grade of 1 plus a predicted survival of at least 6 months').rule).not.toMatchObject({ min: 6 });
+    expect(read('inclusion', 'ECOG grade of 1 plus a predicted survival of at least 6 months').needsReview).toBe(true);
+    expect(read('inclusion', 'WHO performance status must be ≤ 1').rule).toMatchObject({ scale: 'ECOG', min: null, max: 1 });
+  });
+
   it('reads a list of three grades to its last, and never takes a later count of something else', () => {
     expect(read('inclusion', 'WHO performance status 0, 1, or 2').rule).toMatchObject({ scale: 'ECOG', min: null, max: 2 });
     expect(read('inclusion', 'ECOG 0-1 and 3 or more earlier regimens').rule).toMatchObject({ scale: 'ECOG', min: null, max: 1 });

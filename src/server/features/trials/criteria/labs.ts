@@ -518,6 +518,35 @@ const PERFORMANCE_TRAILING_BOUND = /^\D*?(\d{1,3})\s*%?\s*(?:or|and)\s+(above|hi
 const PERFORMANCE_RANGE =
   /(?:of|score|status|ps|\(ps\)|:)?\s*(\d{1,3})\s*%?\s*(?:-|–|to|or|,)\s*(\d{1,3})(?:\s*,?\s*(?:,|or)\s*(\d{1,3})(?!\s*(?:or|and)\s+(?:above|higher|greater|more|over|below|less|lower|under|fewer)))?/i;
 
+const SCALE_LABEL_WORDS = new Set([
+  'performance',
+  'status',
+  'score',
+  'scale',
+  'of',
+  'ps',
+  'grade',
+  'index',
+  'rating',
+  'level',
+  'the',
+  'a',
+  'be',
+  'is',
+  'must',
+  'should',
+  'play',
+  'zubrod',
+]);
+/** Only the scale's name and label words stand before a bound: "ECOG 2 and life expectancy ≥ 3 months" bounds the life expectancy. */
+const isScaleLabel = (before: string) =>
+  !/\d/.test(before) &&
+  before
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .every((word) => SCALE_LABEL_WORDS.has(word) || /^(?:ecog|eastern|cooperative|oncology|group|who|karnofsky|kps|lansky)$/.test(word));
+
 /** "ECOG performance status 0-1", "ECOG ≤ 2", "Karnofsky ≥ 70%". */
 export function readPerformanceRule(kind: CriterionKind, text: string): TextRule | null {
   const name = /\b(ecog|eastern cooperative oncology group|who performance status|who ps|karnofsky|kps|lansky)\b/i.exec(text);
@@ -535,7 +564,7 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
     else max = Number(match[1]);
   } else if ((match = PERFORMANCE_RANGE.exec(after)) && Number(match[1]) < Number(match[2])) {
     [min, max] = [Number(match[1]), Number(match[3] ?? match[2])];
-  } else if ((match = PERFORMANCE_BOUND.exec(after))) {
+  } else if ((match = PERFORMANCE_BOUND.exec(after)) && isScaleLabel(after.slice(0, match.index))) {
     const comparator = comparatorOf(match[1] ?? match[2]);
     const value = Number(match[3]);
     if (comparator === '<=') max = value;
