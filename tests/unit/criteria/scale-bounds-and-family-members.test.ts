@@ -69,6 +69,11 @@ describe('a disorder of the same family is a member of the hand concept, never t
     expect(read('exclusion', 'Any eating disorder').needsReview).toBe(false);
   });
 
+  it('sends one medicine of a class written in the plural to review, as in the singular', () => {
+    expect(read('exclusion', 'Ongoing treatment with heparins').needsReview).toBe(true);
+    expect(read('exclusion', 'Ongoing treatment with anticoagulants').needsReview).toBe(false);
+  });
+
   it('never reads antimicrobials, wider than antibiotics, as antibiotics', () => {
     const rule = read('inclusion', 'Treated with antimicrobials during the past week').rule;
     expect(rule && 'medication' in rule ? rule.medication : null).not.toBe('antibiotics');

@@ -206,7 +206,8 @@ function namesOneMedicineOfClass(mention: Mention, words: string): boolean {
   const heading = mention.concept.descriptor ?? mention.concept.mesh;
   if (mention.concept.kind !== 'medication' || !heading) return false;
   const lex = lexicon();
-  const [own, named] = [lex.byId(heading), lex.term(phraseKey(words))];
+  // "Heparins": a member written in the plural is still the one member (the lexicon holds the singular).
+  const [own, named] = [lex.byId(heading), lex.term(phraseKey(words)) ?? lex.term(phraseKey(words.replace(/s$/i, '')))];
   if (own === undefined || named === undefined || named === own || lex.concepts[named].kind !== 'medication') return false;
   return lex.concepts[named].actions.some((action) => lex.isA(action, own));
 }
