@@ -22,3 +22,9 @@ describe('an age written after "minimum" or "maximum"', () => {
     expect(read('inclusion', 'Minimum weight 40 kg').rule).not.toMatchObject({ type: 'age' });
   });
 });
+
+describe('a minimum or maximum age written among exclusions', () => {
+  it('never turns the limit around to refuse the people the trial takes', () => {
+    expect(read('exclusion', 'Maximum age of 60 years').rule).toBeNull();
+  });
+});
