@@ -47,9 +47,10 @@ const AGE_OR_OLDER = new RegExp(
 const ANCESTRY =
   /\b(?:japanese|chinese|korean|taiwanese|indian|caucasian|asian|african(?:[- ]american)?|hispanic|latin[oax]|white|black|native|indigenous|european|american|citizens?|residents?|nationals?|ethnic\w*|race)\b/i;
 
-/** An age criterion's rule: alternatives joined by "or" read together, else the one age the text states. */
+/** "Minimum age of", "max age:": a bound's word before the age. */
 const BOUND_WORD_AGE = /\b(minimum|maximum|min\.?|max\.?)\s+age(?:\s+(?:of|is|limit(?:\s+of)?))?\s*:?\s*(?=\d)/gi;
 
+/** An age criterion's rule: alternatives joined by "or" read together, else the one age the text states. */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
   // "From birth to 17 years": birth is age 0, not a condition (the same length, so spans still fit the text; decision 180).
   text = text.replace(/\bfrom\s+birth(?=\s*(?:to|until|through|up\s+to|-|–)\s*<?\s*\d)/gi, (words) => words.replace(/birth$/i, '0    '));
