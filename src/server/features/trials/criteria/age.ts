@@ -47,10 +47,17 @@ const AGE_OR_OLDER = new RegExp(
 const ANCESTRY =
   /\b(?:japanese|chinese|korean|taiwanese|indian|caucasian|asian|african(?:[- ]american)?|hispanic|latin[oax]|white|black|native|indigenous|european|american|citizens?|residents?|nationals?|ethnic\w*|race)\b/i;
 
+/** "Minimum age of", "max age:": a bound's word before the age. */
+const BOUND_WORD_AGE = /\b(minimum|maximum|min\.?|max\.?)\s+age(?:\s+(?:of|is|limit(?:\s+of)?))?\s*:?\s*(?=\d)/gi;
+
 /** An age criterion's rule: alternatives joined by "or" read together, else the one age the text states. */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
   // "From birth to 17 years": birth is age 0, not a condition (the same length, so spans still fit the text; decision 180).
   text = text.replace(/\bfrom\s+birth(?=\s*(?:to|until|through|up\s+to|-|–)\s*<?\s*\d)/gi, (words) => words.replace(/birth$/i, '0    '));
+  // "Minimum age 18 years", "maximum age of 65": the bound's word before the age is a comparator (decision 269); the
+  // same length, so spans still fit the text. Only in an inclusion: among exclusions the words still name the limit of
+  // whom the trial takes, which turned around would refuse them.
+  if (kind === 'inclusion') text = text.replace(BOUND_WORD_AGE, (words, bound: string) => `age ${/^min/i.test(bound) ? '>=' : '<='}`.padEnd(words.length));
   return (AGE_OUTSIDE.test(text) ? null : readAgeAlternatives(kind, text)) ?? readOneAge(kind, text);
 }
 

@@ -545,21 +545,51 @@ const isScaleLabel = (before: string) =>
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter(Boolean)
-    .every((word) => SCALE_LABEL_WORDS.has(word) || /^(?:ecog|eastern|cooperative|oncology|group|who|karnofsky|kps|lansky)$/.test(word));
+    .every(
+      (word) =>
+        SCALE_LABEL_WORDS.has(word) || /^(?:ecog|eastern|cooperative|oncology|group|who|karnofsky|kps|lansky|gog|world|health|organi[sz]ation)$/.test(word),
+    );
 
-/** "ECOG performance status 0-1", "ECOG ≤ 2", "Karnofsky ≥ 70%". */
-export function readPerformanceRule(kind: CriterionKind, text: string): TextRule | null {
-  const name = /\b(ecog|eastern cooperative oncology group|who performance status|who ps|karnofsky|kps|lansky)\b/i.exec(text);
-  if (!name) return null;
+/**
+ * The scale's name. Zubrod, the WHO's and the GOG's performance status grade the ECOG scale's 0-5 under another name
+ * (decision 268; the note reader reads Zubrod and WHO as ECOG, decision 194).
+ */
+const PERFORMANCE_NAME =
+  /\b(ecog|eastern cooperative oncology group|zubrod|gog\s+performance\s+status|(?:who|world health organi[sz]ation)(?:\s*\(who\))?\s+performance\s+status|who ps|karnofsky|kps|lansky)\b/i;
+/** "Performance status 0-1" with no scale named: only the ECOG family grades 0 to 4; Karnofsky and Lansky count in tens. */
+const UNNAMED_PERFORMANCE = /\bperformance\s+(?:status|score)\b/i;
+const UNNAMED_VALUE =
+  /^performance\s+(?:status|score)(?:\s*\(ps\))?\s*(?:(?:of|:|=|is|must\s+be|should\s+be)\s*)?(?:[<>≤≥=]|\d|(?:no|not)\s+(?:more|greater|higher)|less|lower|greater|higher|more|at\s+least|up\s+to)/i;
+/** "Performance status of 0 or 1 on the ECOG scale": the values, then the scale they are on. */
+const VALUES_THEN_SCALE = /^\s*(?:of\s+|:\s*)?\d(?:\s*(?:-|–|to|or|,)\s*\d){0,3}\s+(?:on|by|per|according\s+to|using)\s+(?:the\s+)?$/i;
+
+/** Where the scale is named, and whether it is named at all ("performance status 0-1" is the ECOG family by its values). */
+function performanceName(text: string): { index: number; end: number; scale: 'ECOG' | 'Karnofsky'; unnamed: boolean } | null {
+  const name = PERFORMANCE_NAME.exec(text);
+  const generic = UNNAMED_PERFORMANCE.exec(text);
+  if (!name) return generic ? { index: generic.index, end: generic.index + generic[0].length, scale: 'ECOG', unnamed: true } : null;
   const scale = /karnofsky|kps|lansky/i.test(name[1]) ? 'Karnofsky' : 'ECOG';
+  const end = name.index + name[0].length;
+  if (generic && generic.index < name.index && VALUES_THEN_SCALE.test(text.slice(generic.index + generic[0].length, name.index)))
+    return { index: generic.index, end, scale, unnamed: false };
+  return { index: name.index, end, scale, unnamed: false };
+}
+
+/** "ECOG performance status 0-1", "ECOG ≤ 2", "Karnofsky ≥ 70%", "Zubrod performance status ≤ 2". */
+export function readPerformanceRule(kind: CriterionKind, text: string): TextRule | null {
+  const name = performanceName(text);
+  if (!name) return null;
+  const scale = name.scale;
   const after = text.slice(name.index);
+  // Unnamed, the value must follow the words at once: "performance status 0-1", "performance status (PS) ≤ 2".
+  if (name.unnamed && !UNNAMED_VALUE.test(after)) return null;
   const top = scale === 'ECOG' ? 5 : 100;
   let min: number | null = null;
   let max: number | null = null;
   let match: RegExpExecArray | null;
   if ((match = PERFORMANCE_TRAILING_BOUND.exec(after))) {
     // "Or better" is higher on Karnofsky and lower on ECOG: a person checks it.
-    if (/better|worse/i.test(match[2])) return { rule: null, needsReview: true };
+    if (/better|worse/i.test(match[2])) return name.unnamed ? null : { rule: null, needsReview: true };
     if (/above|higher|greater|more|over/i.test(match[2])) min = Number(match[1]);
     else max = Number(match[1]);
   } else if ((match = PERFORMANCE_RANGE.exec(after)) && Number(match[1]) < Number(match[2])) {
@@ -574,15 +604,21 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
     else [min, max] = [value, value];
   } else if ((match = /(?:of|score|status|ps|\(ps\)|:)\s*(\d{1,3})\b/i.exec(after)) && Number(match[1]) <= top) {
     [min, max] = [Number(match[1]), Number(match[1])];
-  } else return { rule: null, needsReview: true };
+  } else return name.unnamed ? null : { rule: null, needsReview: true };
   if (kind === 'exclusion') {
     // Excluded "ECOG ≥ 2" -> eligible 0-1.
     if (min !== null && max === null) [min, max] = [null, min - (scale === 'ECOG' ? 1 : 10)];
     else if (max !== null && min === null) [min, max] = [max + (scale === 'ECOG' ? 1 : 10), null];
-    else return { rule: null, needsReview: true };
+    else return name.unnamed ? null : { rule: null, needsReview: true };
   }
+  // An unnamed scale is the ECOG family's only when its values are the ECOG's grades.
+  // Unnamed and not read, the words are left to the readers after this one, as before (decision 268).
+  if (name.unnamed && ((min ?? 0) > 4 || (max ?? 0) > 4)) return null;
   if (min === 0 && scale === 'ECOG') min = null;
-  const span: Span = [name.index, name.index + match.index + match[0].length];
-  const extra = new Set(['performance', 'status', 'ps', 'score', 'eastern', 'cooperative', 'oncology', 'group', 'who', 'scale', 'karnofsky', 'kps', 'ecog']);
+  const span: Span = [name.index, Math.max(name.end, name.index + match.index + match[0].length)];
+  const extra = new Set([
+    ...['performance', 'status', 'ps', 'score', 'eastern', 'cooperative', 'oncology', 'group', 'who', 'scale', 'karnofsky', 'kps', 'ecog'],
+    ...['zubrod', 'gog', 'world', 'health', 'organization', 'organisation'],
+  ]);
   return reviewed({ type: 'performance_status', scale, min, max, span: spanOf(span) }, plainReasons(text, [span], 1, extra));
 }

@@ -16,6 +16,7 @@ import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { inclusionOnlyPermits, readExclusionPermission, readStudyConductRule } from './study-conduct';
 import { readOtherStudyRule } from './other-studies';
+import { readScreeningTestRule } from './screening-tests';
 import { isWholePair } from './qualifiers';
 import { labelLength, namesOneSex, type TextRule } from './text';
 import { narrowNamedVaccine } from './vaccines';
@@ -72,6 +73,8 @@ const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: s
   { name: 'judgement', read: (kind, text) => readJudgementRule(text, false, kind) },
   { name: 'healthy volunteers', read: readHealthyRule },
   { name: 'sex', read: readSexRule },
+  // The study's own screening tests and their window, a site check (decision 267).
+  { name: 'screening tests', read: (_kind, text, { vocabulary }) => readScreeningTestRule(text, vocabulary) },
   // Last: what the study itself arranges (its schedule, setting, permissions, the operation's needs), only when no
   // reader above read the criterion (decision 224).
   { name: 'study conduct', read: (kind, text, { vocabulary }) => readStudyConductRule(kind, text, vocabulary) },

@@ -172,7 +172,7 @@ const OPERATION_PAST = /\b(?:history|previous(?:ly)?|prior|past|earlier|former|u
 /** The site check the criterion is, from its first word to its last. */
 type SiteCheckReason = 'protocol' | 'protocol_compliance' | 'investigator_judgement' | 'consent_capacity';
 
-function siteCheck(text: string, reason: SiteCheckReason): TextRule {
+export function siteCheck(text: string, reason: SiteCheckReason): TextRule {
   const label = labelLength(text);
   const start = label + text.slice(label).search(/\w/);
   const end = text.search(/\w\W*$/) + 1;
@@ -183,7 +183,7 @@ function siteCheck(text: string, reason: SiteCheckReason): TextRule {
  * Whether the vocabulary names a condition or a medicine in the text (then a person, not the site, reads it), outside
  * the words `[from, to)` of the text (the operation a plan needs is the site's).
  */
-function namesConcept(text: string, vocab: Vocabulary, from = 0, to = 0, only?: 'condition'): boolean {
+export function namesConcept(text: string, vocab: Vocabulary, from = 0, to = 0, only?: 'condition'): boolean {
   return vocab
     .find(text, { reach: 'full', trialIdioms: true })
     .some(
