@@ -61,3 +61,37 @@ describe('when a lab value is measured before the study starts (decision 264)', 
       expect(read('inclusion', text).needsReview, text).toBe(true);
   });
 });
+
+describe('how long contraception goes on after the study treatment (decision 265)', () => {
+  it('is the period of the contraception rule, by whatever name the treatment has', () => {
+    for (const text of [
+      'Willing to use effective birth control for 4 months after the last infusion of XYZ-101',
+      'Must agree to use contraception for at least six weeks following transplant',
+      'Agrees to utilise a reliable contraceptive method for one year post gene transfer',
+    ])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'contraception', required: true }, needsReview: false });
+  });
+
+  it('a second requirement after the period, or a refusal read as an inclusion, stays for a person', () => {
+    expect(read('inclusion', 'Must use contraception for 3 months after surgery and not donate eggs').needsReview).toBe(true);
+    expect(read('inclusion', 'Must use birth control for 90 days after the last dose, and avoid sperm donation').needsReview).toBe(true);
+    expect(read('inclusion', 'Women who decline to use birth control during the study').needsReview).toBe(true);
+    // As an exclusion, a refusal is what the rule already says: willing to use it.
+    expect(read('exclusion', 'Women who decline to use birth control during the study')).toMatchObject({ needsReview: false });
+  });
+});
+
+describe('"recent" beside the window the rule holds (decision 266)', () => {
+  it('says no more than the window', () => {
+    expect(read('exclusion', 'Recent heart attack in the past 6 months')).toMatchObject({
+      rule: { type: 'condition', present: false, within: { value: 6, unit: 'months' } },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Recent use of systemic steroids within 4 weeks').needsReview).toBe(false);
+  });
+
+  it('without a window, or beside another time word, it stays for a person', () => {
+    expect(read('exclusion', 'Recent heart attack').needsReview).toBe(true);
+    expect(read('exclusion', 'Recent or remote head injury within 2 years').needsReview).toBe(true);
+  });
+});
