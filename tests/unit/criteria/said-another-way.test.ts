@@ -95,3 +95,17 @@ describe('"recent" beside the window the rule holds (decision 266)', () => {
     expect(read('exclusion', 'Recent or remote head injury within 2 years').needsReview).toBe(true);
   });
 });
+
+describe('an infection named by its germ (decision 266)', () => {
+  it('is that one infection, not any infection besides it', () => {
+    expect(read('exclusion', 'Known active infection with the human immunodeficiency virus')).toMatchObject({
+      rule: { type: 'condition', condition: 'HIV', present: false },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Current infection by hepatitis B virus').rule).toMatchObject({ condition: 'hepatitis B' });
+  });
+
+  it('an infection beside something that is no germ stays any infection', () => {
+    expect(read('exclusion', 'Infection requiring intravenous antibiotics').needsReview).toBe(true);
+  });
+});
