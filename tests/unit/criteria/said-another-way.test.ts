@@ -52,6 +52,12 @@ describe('when a lab value is measured before the study starts (decision 264)', 
     expect(read('inclusion', 'QTcF of 450 ms or less within 10 days of randomisation').needsReview).toBe(false);
   });
 
+  it('a requirement written among the exclusions is never turned round without a person', () => {
+    // Inverted, "must have at least 60" would refuse everyone the study wants.
+    expect(read('exclusion', 'Participants must have a creatinine clearance of at least 60 mL/min').needsReview).toBe(true);
+    expect(read('exclusion', 'Creatinine clearance under 30 mL/min')).toMatchObject({ rule: { comparator: '>=', value: 30 }, needsReview: false });
+  });
+
   it('a value from the past, or a point that is no start of the study, stays for a person', () => {
     for (const text of [
       'Haemoglobin of at least 10 g/dL within the last 3 weeks',

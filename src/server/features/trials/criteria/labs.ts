@@ -513,10 +513,15 @@ function labReview(
     alternative && 'alternative',
     // "Hgb ≥ 9 g/dL (may be transfused)": a value reached by transfusion meets it; the rule alone would refuse.
     /\btransfus/i.test(text.slice(whole[1])) && 'transfusion',
+    // "Subjects must have a creatinine clearance of at least 60" under exclusions: a requirement, which the inverted
+    // bound would refuse; which way it counts is a person's.
+    kind === 'exclusion' && REQUIRED_BEFORE.test(text.slice(0, name.index)) && 'requirementInExclusion',
     leftoverNumbers(text, [whole, ...when]) && 'numbers',
     ...plainReasons(text, [whole, ...when], label ? 0 : 1, extra),
   ]);
 }
+
+const REQUIRED_BEFORE = /\b(?:must|should|shall|needs?\s+to|(?:is|are)\s+required\s+to)\s+(?:have|be|show|demonstrate|maintain)\b/i;
 
 /**
  * "Within 14 days prior to registration", "(within 7 days of the first dose)", "in the 4 weeks before randomisation": when
