@@ -160,7 +160,8 @@ describe('rules from text', () => {
   it('reads ages in all their phrasings, with both bounds, never from numbers that are not ages', () => {
     expect(rule('inclusion', 'Being between the ages of 18-65.').rule).toEqual({ type: 'age', minYears: 18, maxYears: 65 });
     expect(rule('inclusion', '18+').rule).toEqual({ type: 'age', minYears: 18, maxYears: null });
-    expect(rule('inclusion', 'aged >= 18 and < 60').rule).toEqual({ type: 'age', minYears: 18, maxYears: 60 });
+    // "< 60" in completed years is at most 59 (decision 263).
+    expect(rule('inclusion', 'aged >= 18 and < 60').rule).toEqual({ type: 'age', minYears: 18, maxYears: 59 });
     expect(rule('inclusion', 'more than 18 years old')).toEqual({ rule: { type: 'age', minYears: 18, maxYears: null }, needsReview: true });
     expect(rule('inclusion', 'b/w 25 to 65 years').rule).toEqual({ type: 'age', minYears: 25, maxYears: 65 });
     expect(rule('inclusion', 'Children aged 6 to 24 months').rule).toEqual({ type: 'age', minYears: 0.5, maxYears: 2 });

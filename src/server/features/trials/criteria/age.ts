@@ -1,6 +1,6 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { collapse } from './structure';
-import { COMPARATOR, comparatorOf, isPlain, plainReasons, reviewed, type Span, spanOf, type TextRule, WORD_COMPARATOR } from './text';
+import { COMPARATOR, comparatorOf, isPlain, leftoverNumbers, plainReasons, reviewed, type Span, spanOf, type TextRule, WORD_COMPARATOR } from './text';
 
 /**
  * Age criteria: "aged 18-65", "≥ 18 years", "under 18 excluded"; never from numbers that are not ages (scores, counts,
@@ -263,6 +263,11 @@ function ageRule(
     }
     strict = false;
   }
+  // Included "under 18", "< 65 years": completed years are below the bound, so at most 17 (64), exact in whole years
+  // (decision 263); not when it would pass the lower bound ("18 or older or under 18" read as one range) or a number is
+  // left unread ("aged 6 to under 18" read without its 6).
+  if (kind === 'inclusion' && strictMax && max !== null && Number.isInteger(max) && (min === null || max - 1 >= min) && !leftoverNumbers(text, spans))
+    [max, strict] = [max - 1, strictMin];
   // Included "older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides (strict).
   return ageRuleOf(text, min, max, spans, strict);
 }

@@ -401,6 +401,7 @@ function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], 
   const laterSentences = mentions.some((mention) => sentenceOf(mention.start) !== firstSentence);
   if (laterSentences) mentions.splice(0, mentions.length, ...mentions.filter((mention) => sentenceOf(mention.start) === firstSentence));
   const { compound, laterNegated } = oneThingAndOnePolarity(text, mentions);
+  infectionWithItsGerm(text, mentions);
   // "Deemed inappropriate by the investigator (e.g., active malignancy)": the judgement is the criterion.
   if (judgement && judgement.index < mentions[0].start) return { stop: null };
   // "Other inflammatory diseases, eg, IBD, skin disease, that, in the opinion of the investigator, could interfere": the
@@ -459,6 +460,21 @@ function oneThingAndOnePolarity(text: string, mentions: Mention[]): { compound: 
     }
   }
   return { compound, laterNegated };
+}
+
+/**
+ * "Known infection with human immunodeficiency virus", "active infection by hepatitis B virus": an infection named by its
+ * germ is that one infection, not any infection besides it (decision 266). The two mentions become one, the germ's
+ * infection over all the words; only where the second is filed as an infectious disease (ICD-10 A or B).
+ */
+const INFECTION_ID = 'mesh:D000007239';
+function infectionWithItsGerm(text: string, mentions: Mention[]): void {
+  for (let index = mentions.length - 2; index >= 0; index--) {
+    const [infection, germ] = [mentions[index], mentions[index + 1]];
+    if (infection.concept.id !== INFECTION_ID || !/^[AB]\d/.test(germ.concept.icd10 ?? '')) continue;
+    if (/^\s+(?:with|by|due\s+to|caused\s+by)\s+(?:the\s+|an?\s+)?$/i.test(text.slice(infection.end, germ.start)))
+      mentions.splice(index, 2, { ...germ, start: infection.start });
+  }
 }
 
 /** The rule's concepts, negation, time window, duration, name and words. */

@@ -135,9 +135,9 @@ const RENAL_LABEL = String.raw`(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|ins
  * definition is still another measure, which a person reads.
  */
 const ADEQUATE = String.raw`(?:adequate|sufficient|normal|acceptable|satisfactory)`;
-const ADEQUATE_RENAL = String.raw`${ADEQUATE}\s+(?:renal|kidney)\s+function`;
-const LIVER_LABEL = String.raw`${ADEQUATE}\s+(?:hepatic|liver)\s+function|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency)|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function`;
-const MARROW_LABEL = String.raw`${ADEQUATE}\s+(?:bone\s+marrow|marrow|ha?ematologic(?:al)?|haematopoietic|hematopoietic)\s+(?:function|reserve|status)`;
+const ADEQUATE_RENAL = String.raw`(?:${ADEQUATE}\s+)?(?:renal|kidney)\s+function`;
+const LIVER_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:hepatic|liver)\s+function|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency)|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function`;
+const MARROW_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:bone\s+marrow|marrow|ha?ematologic(?:al)?|haematopoietic|hematopoietic)\s+(?:function|reserve|status)`;
 const DEFINED_BY: Record<string, string> = {
   eGFR: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
   'creatinine clearance': `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
@@ -161,7 +161,7 @@ const DEFINED_BY_BEFORE = new Map(
   Object.entries(DEFINED_BY).map(([measure, label]) => [
     measure,
     new RegExp(
-      String.raw`(?:^|[^\w\s-]|\b(?:with|has|have|having|known|the)\s)\s*((?:(?:mild|moderate|severe|significant)\s+(?:(?:or|to)\s+(?:moderate|severe)\s+)?)?(?:${label}))(?:\s*(?:\(|:|,|[-–]|\bwith\b|\bdefined\s+(?:as|by)\b|\bmarked\s+by\b|\bi\.e\.,?|\bas\s+(?:defined|evidenced|measured)\s+by\b))+\s*(?:an?\s+|the\s+)?$`,
+      String.raw`(?:^|[^\w\s-]|\b(?:with|has|have|having|known|the)\s)\s*((?:(?:mild|moderate|severe|significant)\s+(?:(?:or|to)\s+(?:moderate|severe)\s+)?)?(?:${label}))(?:\s*(?:\(|:|,|[-–]|\bwith\b|\bdefined\s+(?:as|by)\b|\bmarked\s+by\b|\bi\.e\.,?|\bas\s+(?:defined|evidenced|measured)\s+by\b))+\s*(?:an?\s+|the\s+)?(?:(?:calculated|estimated|measured)\s+)?$`,
       'i',
     ),
   ]),
@@ -400,6 +400,12 @@ const LAB_WORDS = [
   'gault',
   'calculated',
   'measured',
+  // "Estimated by Cockroft-Gault", "as determined by the calculation": how a value is reached, not another value (decision 264).
+  'cockroft',
+  'estimated',
+  'determined',
+  'calculation',
+  'computed',
   'resting',
   'measurement',
 ];
@@ -455,6 +461,7 @@ function labReview(
   const whole: Span = [nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
   rule.span = spanOf(whole);
   const extra = new Set(LAB_WORDS);
+  const when = measuredBeforeStart(text);
   const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
   // "ALT ≤ 3 x the ULN of the site's laboratory": a limit of the normal range the bound did not take as its own is never
   // an absolute value in the measure's unit; a person reads it (decision 243).
@@ -506,10 +513,26 @@ function labReview(
     alternative && 'alternative',
     // "Hgb ≥ 9 g/dL (may be transfused)": a value reached by transfusion meets it; the rule alone would refuse.
     /\btransfus/i.test(text.slice(whole[1])) && 'transfusion',
-    leftoverNumbers(text, [whole]) && 'numbers',
-    ...plainReasons(text, [whole], label ? 0 : 1, extra),
+    // "Subjects must have a creatinine clearance of at least 60" under exclusions: a requirement, which the inverted
+    // bound would refuse; which way it counts is a person's.
+    kind === 'exclusion' && REQUIRED_BEFORE.test(text.slice(0, name.index)) && 'requirementInExclusion',
+    leftoverNumbers(text, [whole, ...when]) && 'numbers',
+    ...plainReasons(text, [whole, ...when], label ? 0 : 1, extra),
   ]);
 }
+
+const REQUIRED_BEFORE = /\b(?:must|should|shall|needs?\s+to|(?:is|are)\s+required\s+to)\s+(?:have|be|show|demonstrate|maintain)\b/i;
+
+/**
+ * "Within 14 days prior to registration", "(within 7 days of the first dose)", "in the 4 weeks before randomisation": when
+ * the value is measured, before the study starts, as "at screening" says; the site measures it then, and the rule holds
+ * the value (decision 264). Not "within the last 2 weeks" (a value from the past, no point of the study's named).
+ */
+const MEASURED_BEFORE_START = new RegExp(
+  String.raw`\b(?:(?:obtained|performed|measured|done|drawn|assessed)\s+)?(?:within|in\s+the)\s+\d{1,3}\s+(?:hours?|days?|weeks?)\s+(?:of|before|prior\s+to|preceding)\s+(?:the\s+)?(?:(?:start|starting|initiation|beginning)\s+(?:of\s+)?)?(?:(?:first|initial)\s+)?(?:(?:study|trial)\s+)?(?:registration|randomi[sz]ation|enrol?ment|consent|day\s+1|(?:dose|dosing|treatment|therapy|drug|administration|infusion)(?:\s+of\s+(?:the\s+)?(?:study|trial)\s+(?:drugs?|treatment|therapy|medication))?)\b`,
+  'gi',
+);
+const measuredBeforeStart = (text: string): Span[] => [...text.matchAll(MEASURED_BEFORE_START)].map((match) => [match.index, match.index + match[0].length]);
 
 const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');
 /** "ECOG 2 or less", "Karnofsky score of 60 or higher": a bound written after the scale's first number, never one exact value. */

@@ -102,6 +102,9 @@ function setAsideSpans(scope: ConceptScope, extra: Set<string>): Span[] {
   // "Migraine (with or without aura)": what is optional narrows nothing; only a short phrase that ends the clause.
   for (const match of text.matchAll(WITH_OR_WITHOUT)) references.push([match.index, match.index + match[0].length]);
   references.push(...anyKindParentheses(text, same));
+  // "Recent stroke within 6 months", "recent (within 8 weeks) use of steroids": "recent" is the window the rule holds
+  // (decision 266); without a window it stays unread (the time flag).
+  if (scope.window) for (const match of text.matchAll(/\brecent(?:ly)?\b/gi)) references.push([match.index, match.index + match[0].length]);
   // "Coagulopathy evident on blood sample testing", "bleeding diathesis in preoperative laboratory tests": in an exclusion,
   // how a condition is found says no more than having it (decision 161). Not in an inclusion, where the test is required.
   if (scope.kind === 'exclusion') for (const match of text.matchAll(ASCERTAINED)) references.push([match.index, match.index + match[0].length]);

@@ -157,6 +157,15 @@ const NAMED_METHOD =
 const spansOf = (text: string, patterns: RegExp[]): Span[] =>
   patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match): Span => [match.index, match.index + match[0].length]));
 
+/**
+ * "For 3 months after the last infusion of ABC-123", "for at least six weeks following transplant", "one year post gene
+ * transfer": how long contraception goes on after the study's own treatment, by whatever name; the staff explain it, and
+ * the rule (willing to use contraception) is the same (decision 265). Only a time written with its unit, and an end point
+ * of up to five words that ends the criterion (or its sentence): "... after surgery and not donate eggs" says more.
+ */
+const PERIOD_AFTER_TREATMENT =
+  /\b(?:for\s+)?(?:(?:a\s+)?(?:period|minimum)\s+of\s+)?(?:(?:at\s+least|up\s+to|no\s+(?:less|fewer)\s+than|a\s+minimum\s+of)\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\)?\s+(?:days?|weeks?|months?|years?)\s*\)?\s+(?:after|following|post)\s+(?:(?!(?:and|or|nor|not|but|no)\b)[\w-]+\s+){0,4}?(?!(?:and|or|nor|not|but|no)\b)[\w-]+(?=\s*(?:[.;)]|$))/gi;
+
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
 export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
   const pregnancy = PREGNANCY.exec(text);
@@ -214,8 +223,12 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
       !/\b(?:not|no|nor|never)\b/i.test(text)
     )
       for (const word of ['post', 'menopausal', 'postmenopausal', 'surgically', 'sterile', 'sterilized', 'sterilised']) extra.add(word);
-    for (const word of ['practice', 'practise', 'practicing', 'practising']) extra.add(word);
-    const said: Span[] = [[contraception.index, contraception.index + contraception[0].length], ...spansOf(text, SAID_BY_THE_RULE), ...methodExamples(text)];
+    for (const word of ['practice', 'practise', 'practicing', 'practising', 'utilize', 'utilise']) extra.add(word);
+    const said: Span[] = [
+      [contraception.index, contraception.index + contraception[0].length],
+      ...spansOf(text, [...SAID_BY_THE_RULE, PERIOD_AFTER_TREATMENT]),
+      ...methodExamples(text),
+    ];
     // "Must use condoms", "other than hormonal methods": a method named outside a list of examples is narrower than any
     // contraception, however few words it takes.
     const namedMethod = leftover(text, said, extra).some((word) => NAMED_METHOD.test(word));
@@ -224,6 +237,8 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
     const pregnancyToo = NOT_PREGNANT_NOW.test(text);
     return reviewed({ type: 'contraception', required: true, span: spanOf(said[0]) }, [
       namedMethod && 'namedMethod',
+      // "Who decline to use contraception" in an inclusion: a refusal is an exclusion's wording; which way it counts is a person's.
+      kind === 'inclusion' && /\b(?:declin\w*|refus\w*|unwilling\w*|not\s+willing|(?:do|does)\s+not\s+agree)\b/i.test(text) && 'refusal',
       pregnancyToo && 'pregnancyToo',
       ...plainReasons(text, said, 2, extra),
     ]);
