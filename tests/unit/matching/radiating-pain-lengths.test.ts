@@ -54,3 +54,25 @@ describe('a herniation seen on a scan lasts as long as the limb pain it sends do
     expect(outcome(backPainOnly, herniationFor({ maxDays: 365 }))).toBe('unknown');
   });
 });
+
+// Decision 261.
+describe('a herniation with pain running down the limb of its part of the spine is symptomatic', () => {
+  const symptomaticLumbar: CriterionRule = {
+    type: 'condition',
+    condition: 'a slipped (herniated) disc',
+    present: true,
+    concepts: [{ id: 'mesh:D007405', name: 'a slipped (herniated) disc' }],
+    qualifiers: ['symptomatic', 'lumbar'],
+  };
+
+  it('meets a trial asking for a symptomatic lumbar herniation when the note gives leg pain', () => {
+    const note = '48-year-old woman with left leg pain since a fall. MRI of the low back: L5-S1 disc herniation on the left.';
+    expect(herniation(note)?.name).toMatch(/symptomatic/);
+    expect(outcome(note, symptomaticLumbar)).toBe('met');
+  });
+
+  it('is not said of a herniation found beside back pain alone or a pain of the other end of the spine', () => {
+    expect(herniation('70-year-old man with chronic low back pain. CT: lumbar L2-L3 disc herniation.')?.name).not.toMatch(/symptomatic/);
+    expect(herniation('40-year-old man with right arm pain. MRI: L4-L5 lumbar disc herniation.')?.name).not.toMatch(/symptomatic/);
+  });
+});

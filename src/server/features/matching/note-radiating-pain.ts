@@ -1,4 +1,5 @@
 import type { CandidateFactInput } from '../../../contract/matching';
+import { nameWithQualifiers } from './note-details';
 
 /**
  * A spine condition found on a scan dates from the limb pain it causes (decision 259). A spine note states how long the
@@ -11,6 +12,8 @@ import type { CandidateFactInput } from '../../../contract/matching';
  * - every such pain of that part states the same length (two lengths: which one dates the herniation is unclear);
  * - the pain states a length, not only a start ("pain began after a fall in 2019" dates nothing here).
  * Back or neck pain alone is not carried: a long back pain may predate the herniation found today.
+ * For the same reason a herniation whose part of the spine has such a pain (with or without a length) is symptomatic
+ * (decision 261): "symptomatic lumbar disc herniation" is met by leg pain with an L4-L5 herniation on the MRI.
  */
 const HERNIATION = 'mesh:D007405';
 const RADICULOPATHY = 'mesh:D011843';
@@ -28,15 +31,27 @@ interface NamedFact {
 const partsNamed = (draft: NamedFact): SpinePart[] => PARTS.filter((part) => draft.named?.qualifiers.includes(part));
 const hasLength = (fact: CandidateFactInput) => fact.status === 'present' && fact.value !== null && fact.unit !== null && fact.observedOn !== null;
 
+/** The part of the spine a radiating pain comes from, or undefined for any other fact. */
+function painPart(draft: NamedFact): SpinePart | undefined {
+  const { fact } = draft;
+  if (!fact.conceptId || fact.status !== 'present') return undefined;
+  const named = partsNamed(draft);
+  return LIMB_PAIN_PART[fact.conceptId] ?? (fact.conceptId === RADICULOPATHY && named.length === 1 ? named[0] : undefined);
+}
+
+/** The part of the spine a herniation or radiculopathy is in: its own, or the one part the note's pains name. */
+function causePart(draft: NamedFact, parts: ReadonlySet<SpinePart>): SpinePart | undefined {
+  const named = partsNamed(draft);
+  return named.length === 1 ? named[0] : named.length === 0 && parts.size === 1 ? [...parts][0] : undefined;
+}
+
 /** The radiating pain's length per part of the spine, or null for a part whose pains disagree. */
 function painLengths(drafts: readonly NamedFact[]): Map<SpinePart, CandidateFactInput | null> {
   const lengths = new Map<SpinePart, CandidateFactInput | null>();
   for (const draft of drafts) {
     const { fact } = draft;
-    if (!fact.conceptId || !hasLength(fact)) continue;
-    const named = partsNamed(draft);
-    const part = LIMB_PAIN_PART[fact.conceptId] ?? (fact.conceptId === RADICULOPATHY && named.length === 1 ? named[0] : undefined);
-    if (!part) continue;
+    const part = painPart(draft);
+    if (!part || !hasLength(fact)) continue;
     const held = lengths.get(part);
     if (held === undefined) lengths.set(part, fact);
     else if (held && (held.value !== fact.value || held.unit !== fact.unit)) lengths.set(part, null);
@@ -50,13 +65,23 @@ function painLengths(drafts: readonly NamedFact[]): Map<SpinePart, CandidateFact
  */
 export function dateSpineCausesByTheirPain(read: readonly NamedFact[], kept: Iterable<NamedFact>): void {
   const lengths = painLengths(read);
-  if (!lengths.size) return;
+  const painful = new Set(read.map(painPart).filter((part) => part !== undefined));
+  if (!painful.size) return;
   for (const draft of kept) {
     const { fact } = draft;
-    if (!fact.conceptId || !SPINE_CAUSES.has(fact.conceptId) || fact.status !== 'present' || fact.observedOn !== null || fact.value !== null) continue;
-    const named = partsNamed(draft);
-    const part = named.length === 1 ? named[0] : named.length === 0 && lengths.size === 1 ? [...lengths.keys()][0] : undefined;
+    if (!fact.conceptId || !SPINE_CAUSES.has(fact.conceptId) || fact.status !== 'present') continue;
+    const part = causePart(draft, painful);
+    if (fact.conceptId === HERNIATION && part && painful.has(part)) markSymptomatic(draft);
+    if (fact.observedOn !== null || fact.value !== null) continue;
     const pain = part ? lengths.get(part) : undefined;
-    if (pain) draft.fact = { ...fact, value: pain.value, unit: pain.unit, observedOn: pain.observedOn };
+    if (pain) draft.fact = { ...draft.fact, value: pain.value, unit: pain.unit, observedOn: pain.observedOn };
   }
+}
+
+/** A herniation of a part of the spine with a radiating pain is symptomatic, unless its own words say either. */
+function markSymptomatic(draft: NamedFact): void {
+  const named = draft.named;
+  if (!named || named.qualifiers.some((word) => word === 'symptomatic' || word === 'asymptomatic')) return;
+  named.qualifiers = ['symptomatic', ...named.qualifiers];
+  draft.fact = { ...draft.fact, name: nameWithQualifiers(named.name, named.qualifiers) };
 }
