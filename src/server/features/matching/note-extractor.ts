@@ -9,6 +9,7 @@ import { gradeBySeverityScales } from './note-severity-scales';
 import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers, type StatedDuration } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
+import { dateSpineCausesByTheirPain } from './note-radiating-pain';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
 import { matches, splitSentences, type Sentence } from './note-text';
@@ -699,7 +700,6 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     criterionId: null,
     code: null,
   });
-
   const facts: CandidateFactInput[] = [];
   const age = readAge(text, sentences, options.today);
   if (age) facts.push({ ...base('age', 'age', age.start, age.end), value: age.value as number, unit: 'years' });
@@ -733,7 +733,6 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     const index = sentenceIndex(start);
     return index >= 0 && end <= sentences[index].end ? sentences[index] : null;
   };
-
   const sections = readSections(text);
   const sectionAt = (offset: number) => sections.find((range) => offset >= range.start && offset < range.end)?.section ?? null;
   for (const [index, sentence] of sentences.entries()) {
@@ -796,5 +795,6 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     else if (held.named && draft.named && draft.fact.status !== 'absent') joinLevels(held, draft.named.qualifiers);
   }
   gradeBySeverityScales(text, kept.values());
+  dateSpineCausesByTheirPain(drafts, kept.values());
   return [...facts, ...[...kept.values()].map((draft) => draft.fact).sort((a, b) => a.span!.start - b.span!.start)];
 }
