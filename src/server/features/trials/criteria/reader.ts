@@ -214,8 +214,44 @@ export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vo
   return concepts;
 }
 
-/** The rule a criterion's text states, or none (a person reads it). */
+/**
+ * "Must be at least 18 years of age", "Patients must not have diabetes", "Subjects should have a haemoglobin of 10 g/dL or
+ * more", written among the exclusions: the words state what the person must be or have, and turning them round as an
+ * exclusion would refuse the very people the trial takes (decision 277). Not "should be excluded if".
+ */
+const REQUIREMENT_OPENING =
+  /^(?:(?:all\s+)?(?:the\s+)?(?:patients?|participants?|subjects?|individuals?|persons?|people|women|men|females?|males?|volunteers?|candidates?|children|adults?|they)\s+)?(?:must|should|shall|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+required\s+to)\s+(?!(?:not\s+)?be\s+(?:excluded|ineligible|disqualified)\b)/i;
+
+/**
+ * "No history of heart attack", "Without known HIV infection" among the exclusions: read as written, the person must have
+ * had the condition, which is what a trial of it may mean, or the author's inclusion wording in the wrong list. Which one
+ * is not in the words: a rule that requires a condition, a medicine or smoking goes to a person (decision 277).
+ */
+const NEGATED_OPENING = /^(?:no|without|absence\s+of|free\s+(?:of|from))\b/i;
+function requiresPresence(rule: CriterionRule | null | undefined): boolean {
+  if (rule?.type === 'condition') return rule.present;
+  if (rule?.type === 'medication') return rule.taking;
+  return rule?.type === 'smoking' && rule.smoker;
+}
+
+/**
+ * The rule a criterion's text states, or none (a person reads it). An exclusion worded as a requirement is read as the
+ * words require, in review when that differs from the exclusion's reading: the section and the words disagree, and a
+ * person confirms which the author meant.
+ */
 export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
+  const read = readCriterion(kind, text, options);
+  if (kind !== 'exclusion') return read;
+  const opening = text.slice(labelLength(text)).trimStart();
+  if (NEGATED_OPENING.test(opening) && requiresPresence(read.rule) && !read.needsReview)
+    return { ...read, needsReview: true, reasons: [...(read.reasons ?? []), 'negatedExclusion'] };
+  if (!REQUIREMENT_OPENING.test(opening)) return read;
+  const required = readCriterion('inclusion', text, options);
+  if (JSON.stringify(required.rule ?? null) === JSON.stringify(read.rule ?? null)) return read;
+  return { ...required, needsReview: true, reasons: [...(required.reasons ?? []), 'requirementInExclusion'] };
+}
+
+function readCriterion(kind: CriterionKind, text: string, options: ReadOptions): TextRule {
   // Turkish dotted and dotless i ("İn The Last Month") read as i; one code unit each, so spans still fit the text.
   text = text.replace(/İ/g, 'I').replace(/ı/g, 'i');
   // The trial's own medicines are read by name only in an allergy: "hypersensitivity to finerenone" in its trial is an
