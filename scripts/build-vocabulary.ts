@@ -82,6 +82,17 @@ for (const descriptor of descriptors) {
   if (place && !/^(?:Elective|Prophylactic)$/.test(place) && descriptor.tree_numbers.some((tree) => tree.startsWith('E04')))
     descriptor.entry_terms = [...descriptor.entry_terms, `${place} Surgery`, `${place} Surgeries`];
 }
+/**
+ * A transplantation is written "transplant" (decision 271): "corneal transplants", "autologous transplant", "transplant" are
+ * Corneal Transplantation, Transplantation, Autologous and Transplantation. Only where Transplantation is the heading's head
+ * noun (last, or first before MeSH's inverting comma), so "Transplantation Conditioning" stays as it is.
+ */
+for (const descriptor of descriptors)
+  if (/(?:^|\s)Transplantation(?:,\s.+)?$/.test(descriptor.name) && descriptor.tree_numbers.some((tree) => tree.startsWith('E04')))
+    descriptor.entry_terms = [
+      ...descriptor.entry_terms,
+      ...['Transplant', 'Transplants'].map((noun) => descriptor.name.replace(/Transplantation(?=,|$)/, noun)),
+    ];
 const lexicalTag = new Map<string, string>();
 /**
  * A descriptor's preferred concept holds its synonyms; its other concepts are narrower, broader or related ("Interstitial
