@@ -145,7 +145,7 @@ export const MEDICINES: SynonymEntry[] = [
     'docetaxel',
     'irinotecan',
   ]),
-  m('radiotherapy', 'radiation therapy', 'radioterapia', ['radiotherapy', 'radiation therapy', 'radiation treatment', 'radiation'], {}),
+  m('radiotherapy', 'radiation therapy', 'radioterapia', ['radiotherapy', 'radiation therapy', 'radiation treatment', 'radiation', 'irradiation'], {}),
   m(
     'immunotherapy',
     'immunotherapy for cancer',
