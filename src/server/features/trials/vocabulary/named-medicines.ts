@@ -16,6 +16,8 @@ const STEMS = [
   'sonide|methasone|parin|relin|relix|oxetine|pramine|coxib|profen',
 ].join('|');
 const NAMED = new RegExp(`^(?=[a-z]{7,}$)[a-z]+(?:${STEMS})$`, 'i');
+/** Whether any word of a text ends in a stem at all: most texts name none, and are passed over at once. */
+const ANY_STEM = new RegExp(`[a-z](?:${STEMS})\\b`, 'i');
 
 /** A medicine named by a word of its stem: its own concept (`cohortly:medicine-named:<word>`), read as a treatment. */
 export const NAMED_MEDICINE_PREFIX = 'cohortly:medicine-named:';
@@ -26,6 +28,7 @@ export function namedMedicineConcept(word: string): Concept {
 
 /** The mentions with every word of a medicine's stem that none of them covers added, in order. */
 export function withNamedMedicines(text: string, mentions: Mention[]): Mention[] {
+  if (!ANY_STEM.test(text)) return mentions;
   const added: Mention[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
     const word = match[0];
