@@ -387,7 +387,7 @@ intubation and a few kinds of drug therapy, cryo-, laser and phototherapy, apher
 pharmacological action, the D27.505 pharmacological action classes, trade names' ingredients and chemical classes whose
 members share an action), entry terms normalised (lower case, American spelling, singular, no possessive), a condition's names
 also written with the other word of a pair MeSH itself uses (renal/kidney, disorder/disease; decision 216), a few
-headings also written as criteria write them ("metastatic disease", "cardiac surgery"; decision 255), and
+headings also written as criteria write them ("metastatic disease", "cardiac surgery", "corneal transplant"; decisions 255, 271), and
 ordinary words, one- and two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
 Source files: NLM desc2024.xml, mtrees2024.bin via GitHub jaytimm/mesh-resources (commit c72a6a5).
 
