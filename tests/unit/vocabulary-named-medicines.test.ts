@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../src/server/features/trials/criteria';
 import { meshIdByName } from '../../src/server/features/trials/vocabulary';
 import { recognize } from '../../src/server/features/trials/vocabulary/recognizer';
 
@@ -27,6 +28,11 @@ describe('a medicine MeSH has no heading for, known by its stem (decision 272)',
   it('leaves ordinary words that end like a stem alone', () => {
     expect(treatments('the concept was explained in April; cholesterol and thymidine levels were drawn')).toEqual([]);
     expect(treatments('a heliotropium extract, not a prescription')).toEqual([]);
+  });
+
+  it('lets a criterion name an allergy to such a medicine without the trial listing it', () => {
+    const read = readTextRule('exclusion', 'Allergic to acalabrutinib');
+    expect(read.rule).toMatchObject({ type: 'condition', condition: 'an allergy to acalabrutinib', present: false });
   });
 
   it('keeps the heading MeSH has for a medicine it names', () => {

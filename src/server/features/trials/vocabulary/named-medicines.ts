@@ -1,5 +1,3 @@
-import type { Concept, Mention } from './index';
-
 /**
  * A medicine the vocabulary does not name, known by its nonproprietary name's stem (decision 272). MeSH 2024 keeps newer
  * medicines as supplementary records, whose names the shared data lacks ("cabozantinib", "olaparib", "enzalutamide"), while
@@ -21,15 +19,20 @@ const ANY_STEM = new RegExp(`[a-z](?:${STEMS})\\b`, 'i');
 
 /** A medicine named by a word of its stem: its own concept (`cohortly:medicine-named:<word>`), read as a treatment. */
 export const NAMED_MEDICINE_PREFIX = 'cohortly:medicine-named:';
-export function namedMedicineConcept(word: string): Concept {
+export interface NamedMedicineMention {
+  concept: { id: string; kind: 'medication'; en: string; es: string; clinicianOnly: false };
+  start: number;
+  end: number;
+}
+export function namedMedicineConcept(word: string): NamedMedicineMention['concept'] {
   const name = word.toLowerCase();
   return { id: `${NAMED_MEDICINE_PREFIX}${name}`, kind: 'medication', en: name, es: name, clinicianOnly: false };
 }
 
 /** The mentions with every word of a medicine's stem that none of them covers added, in order. */
-export function withNamedMedicines(text: string, mentions: Mention[]): Mention[] {
+export function withNamedMedicines<M extends { start: number; end: number }>(text: string, mentions: M[]): Array<M | NamedMedicineMention> {
   if (!ANY_STEM.test(text)) return mentions;
-  const added: Mention[] = [];
+  const added: NamedMedicineMention[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
     const word = match[0];
     const start = match.index;
