@@ -82,6 +82,17 @@ for (const descriptor of descriptors) {
   if (place && !/^(?:Elective|Prophylactic)$/.test(place) && descriptor.tree_numbers.some((tree) => tree.startsWith('E04')))
     descriptor.entry_terms = [...descriptor.entry_terms, `${place} Surgery`, `${place} Surgeries`];
 }
+/**
+ * A transplantation is written "transplant" (decision 271): "corneal transplants", "autologous transplant", "transplant" are
+ * Corneal Transplantation, Transplantation, Autologous and Transplantation. Only where Transplantation is the heading's head
+ * noun (last, or first before MeSH's inverting comma), so "Transplantation Conditioning" stays as it is.
+ */
+for (const descriptor of descriptors)
+  if (/(?:^|\s)Transplantation(?:,\s.+)?$/.test(descriptor.name) && descriptor.tree_numbers.some((tree) => tree.startsWith('E04')))
+    descriptor.entry_terms = [
+      ...descriptor.entry_terms,
+      ...['Transplant', 'Transplants'].map((noun) => descriptor.name.replace(/Transplantation(?=,|$)/, noun)),
+    ];
 const lexicalTag = new Map<string, string>();
 /**
  * A descriptor's preferred concept holds its synonyms; its other concepts are narrower, broader or related ("Interstitial
@@ -376,7 +387,7 @@ intubation and a few kinds of drug therapy, cryo-, laser and phototherapy, apher
 pharmacological action, the D27.505 pharmacological action classes, trade names' ingredients and chemical classes whose
 members share an action), entry terms normalised (lower case, American spelling, singular, no possessive), a condition's names
 also written with the other word of a pair MeSH itself uses (renal/kidney, disorder/disease; decision 216), a few
-headings also written as criteria write them ("metastatic disease", "cardiac surgery"; decision 255), and
+headings also written as criteria write them ("metastatic disease", "cardiac surgery", "corneal transplant"; decisions 255, 271), and
 ordinary words, one- and two-letter terms and chemical names with locants removed. Its use does not imply NLM's endorsement of Cohortly.
 Source files: NLM desc2024.xml, mtrees2024.bin via GitHub jaytimm/mesh-resources (commit c72a6a5).
 

@@ -1,6 +1,7 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm } from './lower-case';
+import { withNamedMedicines } from './named-medicines';
 import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
@@ -395,11 +396,9 @@ export class Vocabulary {
   private phrase(key: string): Concept | undefined {
     return this.byPhrase.get(key) ?? this.parent?.phrase(key);
   }
-
   private exact(key: string): Concept | undefined {
     return this.byExact.get(key) ?? this.parent?.exact(key);
   }
-
   private prefix(key: string): boolean {
     return this.prefixes.has(key) || Boolean(this.parent?.prefix(key));
   }
@@ -513,7 +512,8 @@ export class Vocabulary {
       }
     }
     const read = pending.length ? this.resolveAmbiguous(pending, kept, options.context ?? []) : kept;
-    return this.sharedHeads(text, tokens, lower, read, full);
+    const heads = this.sharedHeads(text, tokens, lower, read, full);
+    return full ? withNamedMedicines(text, heads) : heads;
   }
 
   /**

@@ -145,7 +145,7 @@ export const MEDICINES: SynonymEntry[] = [
     'docetaxel',
     'irinotecan',
   ]),
-  m('radiotherapy', 'radiation therapy', 'radioterapia', ['radiotherapy', 'radiation therapy', 'radiation treatment', 'radiation'], {}),
+  m('radiotherapy', 'radiation therapy', 'radioterapia', ['radiotherapy', 'radiation therapy', 'radiation treatment', 'radiation', 'irradiation'], {}),
   m(
     'immunotherapy',
     'immunotherapy for cancer',
@@ -278,6 +278,10 @@ export const MEDICINES: SynonymEntry[] = [
     'immunoglobulins',
     'blood products',
     'blood transfusion',
+    // Criteria and notes write a blood transfusion without "blood": "transfusion within 3 months" (decision 271).
+    'blood transfusions',
+    'transfusion',
+    'transfusions',
     'plasma',
     'ivig',
     'monoclonal antibodies against rsv',
