@@ -1,5 +1,3 @@
-import type { CompiledTrial, FactColumns } from './compiled';
-
 /**
  * A slice's packed facts read into columns (compiled.ts, decisions 084 and 112), against the run's dictionary of
  * signatures. Signature row ids (`candidate_fact_signature`) below `DENSE_IDS` are looked up in a typed array kept per
@@ -8,15 +6,26 @@ import type { CompiledTrial, FactColumns } from './compiled';
  * many people's bytes into one), not one view per person.
  */
 
+/** A slice's facts as columns; a candidate's are `start` to `end`. */
+export interface FactColumns {
+  sig: Int32Array;
+  value: Float64Array;
+  hasValue: Uint8Array;
+  day: Int32Array;
+}
+
+/** What decoding needs of a compiled trial (compiled.ts `CompiledTrial`): its signature row ids -> its own ids. */
+type Dictionary = { signatureIds: Map<number, number> };
+
 /** Bytes per packed fact: signature id (int4), value (float8), day (int4), has a value (one byte). */
 export const PACKED_FACT_BYTES = 17;
 
 /** Ids below this are read from the typed array: at most 8 MB, and only as large as the largest id the run met. */
 const DENSE_IDS = 1 << 21;
-const denseTables = new WeakMap<CompiledTrial, { size: number; table: Int32Array }>();
+const denseTables = new WeakMap<Dictionary, { size: number; table: Int32Array }>();
 
 /** The run's signature ids as a typed array (-1: not in the dictionary, or past the table). */
-function denseTable(trial: CompiledTrial): Int32Array {
+function denseTable(trial: Dictionary): Int32Array {
   const ids = trial.signatureIds;
   const found = denseTables.get(trial);
   if (found?.size === ids.size) return found.table;
@@ -32,7 +41,7 @@ function denseTable(trial: CompiledTrial): Int32Array {
 const int32At = (bytes: Uint8Array, at: number) => (bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3];
 
 /** The signature ids of a slice's packed facts that the run's dictionary does not hold yet, each once. */
-export function unknownSignatureIds(trial: CompiledTrial, packed: ReadonlyArray<Uint8Array | null>): number[] {
+export function unknownSignatureIds(trial: Dictionary, packed: ReadonlyArray<Uint8Array | null>): number[] {
   const unknown = new Set<number>();
   const table = denseTable(trial);
   for (const bytes of packed) {
@@ -52,7 +61,7 @@ export function unknownSignatureIds(trial: CompiledTrial, packed: ReadonlyArray<
  * index of each candidate whose bytes do not read as whole facts of known signatures: the caller reads those
  * candidates' facts as rows instead.
  */
-export function decodeFacts(trial: CompiledTrial, packed: ReadonlyArray<Uint8Array | null>): { columns: FactColumns; starts: Int32Array; irregular: number[] } {
+export function decodeFacts(trial: Dictionary, packed: ReadonlyArray<Uint8Array | null>): { columns: FactColumns; starts: Int32Array; irregular: number[] } {
   let total = 0;
   for (const bytes of packed) if (bytes) total += Math.floor(bytes.byteLength / PACKED_FACT_BYTES);
   const columns: FactColumns = { sig: new Int32Array(total), value: new Float64Array(total), hasValue: new Uint8Array(total), day: new Int32Array(total) };

@@ -1,6 +1,7 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
 import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
+import type { FactColumns } from './compiled-decode';
 import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { compare, unitConversion, type UnitConversion } from './lab-units';
@@ -402,14 +403,6 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   return id;
 }
 
-/** A slice's facts as columns; a candidate's are `start` to `end`. */
-export interface FactColumns {
-  sig: Int32Array;
-  value: Float64Array;
-  hasValue: Uint8Array;
-  day: Int32Array;
-}
-
 /** One candidate of a slice: the record's basics and where their facts are, or their facts as objects (`person`) when the compact text could not be read. */
 export interface CompactPerson {
   dateOfBirth: string | null;
@@ -422,7 +415,7 @@ export interface CompactPerson {
   person?: MatchPerson;
 }
 
-export { decodeFacts, PACKED_FACT_BYTES, unknownSignatureIds } from './compiled-decode';
+export { decodeFacts, type FactColumns, PACKED_FACT_BYTES, unknownSignatureIds } from './compiled-decode';
 
 /**
  * Adds signatures read from `candidate_fact_signature` (kind, status, concept id, name, unit, value text joined by
