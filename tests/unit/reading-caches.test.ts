@@ -3,7 +3,7 @@ import { isValidTimeZone } from '../../src/contract/time-zones';
 import { criterionMentions } from '../../src/server/features/trials/criteria/criterion-mentions';
 import { vocabulary } from '../../src/server/features/trials/vocabulary';
 
-/** Decision 275: what the readers keep between calls answers exactly as a fresh reading does. */
+/** Decision 276: what the readers keep between calls answers exactly as a fresh reading does. */
 describe('kept answers of the readers', () => {
   it('reads the same concepts from a criterion asked twice, and each caller may change its own copy', () => {
     const vocab = vocabulary();

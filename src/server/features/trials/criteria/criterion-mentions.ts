@@ -6,7 +6,8 @@ const lastRead = new WeakMap<Vocabulary, { text: string; mentions: readonly Ment
 /**
  * The concepts named in a criterion's words, as the criteria reader reads them (every MeSH term, the trial idioms).
  * The reader asks this of one criterion's words several times in a row (its rule, its comparisons, its site checks,
- * its vaccines): the last answer is kept, and each caller gets mentions of its own, since callers extend and mark them.
+ * its vaccines): the last answer is kept (decision 276), and each caller gets mentions of its own, since callers
+ * extend and mark them.
  */
 export function criterionMentions(vocab: Vocabulary, text: string): Mention[] {
   const last = lastRead.get(vocab);
