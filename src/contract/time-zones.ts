@@ -10,14 +10,25 @@
  */
 export const DEFAULT_ORGANIZATION_TIME_ZONE = 'America/New_York';
 
+/**
+ * Zones already asked about: building an Intl.DateTimeFormat costs a fraction of a millisecond, and a trial with
+ * hundreds of sites asks about the same few zones again and again (bounded: the input may be anyone's text).
+ */
+const validZones = new Map<string, boolean>();
+const VALID_ZONES_KEPT = 1000;
+
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone || timeZone.length > 64) return false;
+  const known = validZones.get(timeZone);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (validZones.size < VALID_ZONES_KEPT) validZones.set(timeZone, valid);
+  return valid;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -232,15 +232,17 @@ const signatureOf = (fact: MatchFact) =>
  * People's facts packed as `candidate_fact_digest_packed` packs them (17 bytes a fact, big-endian), with the
  * signature rows they name; ids start high and skip, as a table shared with other people would give them.
  */
-function pack(people: MatchPerson[]) {
+function pack(people: MatchPerson[], as: PackedAs = {}) {
   const ids = new Map<string, number>();
+  // Every other signature's id far past the first ones, as a table grown over years gives them.
+  const idOf = (n: number) => (as.farIds && n % 2 === 1 ? 3_000_000 + n * 7 : 1000 + n * 7);
   const packed = people.map((person) => {
     if (!person.facts.length) return null;
     const bytes = new Uint8Array(person.facts.length * PACKED_FACT_BYTES);
     const view = new DataView(bytes.buffer);
     person.facts.forEach((fact, index) => {
       const signature = signatureOf(fact);
-      if (!ids.has(signature)) ids.set(signature, 1000 + ids.size * 7);
+      if (!ids.has(signature)) ids.set(signature, idOf(ids.size));
       const at = index * PACKED_FACT_BYTES;
       view.setInt32(at, ids.get(signature) ?? 0);
       view.setFloat64(at + 4, fact.value ?? 0);
@@ -249,12 +251,26 @@ function pack(people: MatchPerson[]) {
     });
     return bytes;
   });
-  return { packed, signatures: [...ids].map(([signature, id]) => ({ id, signature })) };
+  return { packed: as.shared ? shareOneBuffer(packed) : packed, signatures: [...ids].map(([signature, id]) => ({ id, signature })) };
 }
 
-function compact(people: MatchPerson[], criteria: MatchCriterion[], alter?: (packed: Array<Uint8Array | null>) => void) {
+/** `farIds`: ids past the decoder's typed array; `shared`: everyone's bytes in one buffer at odd offsets, as the driver hands them. */
+type PackedAs = { farIds?: boolean; shared?: boolean };
+
+function shareOneBuffer(packed: Array<Uint8Array | null>): Array<Uint8Array | null> {
+  const whole = new Uint8Array(3 + packed.reduce((sum, bytes) => sum + (bytes?.byteLength ?? 0) + 1, 0));
+  let at = 3;
+  return packed.map((bytes) => {
+    if (!bytes) return null;
+    whole.set(bytes, at);
+    at += bytes.byteLength + 1;
+    return whole.subarray(at - bytes.byteLength - 1, at - 1);
+  });
+}
+
+function compact(people: MatchPerson[], criteria: MatchCriterion[], alter?: (packed: Array<Uint8Array | null>) => void, as: PackedAs = {}) {
   const trial = compileTrial(criteria, today);
-  const { packed, signatures } = pack(people);
+  const { packed, signatures } = pack(people, as);
   alter?.(packed);
   // As the run does: ask for the ids it has not met, then add their rows.
   const wanted = new Set(unknownSignatureIds(trial, packed));
@@ -634,5 +650,15 @@ describe('the compact evaluation of a match run', () => {
     // The person after a partly read one starts clean: no value left behind by the facts given up.
     expect(rows[5].end - rows[5].start).toBe(1);
     expect(rows[5].columns.hasValue[rows[5].start]).toBe(0);
+  });
+  it('reads the same facts from bytes sharing one buffer and from signature ids far past the first ones', () => {
+    for (let round = 0; round < 10; round++) {
+      const random = seededRandom(round + 101);
+      const criteria = randomCriteria(random);
+      const people = Array.from({ length: 80 }, (_, index) => randomPerson(random, index));
+      const { trial, rows, irregular } = compact(people, criteria, undefined, { farIds: true, shared: true });
+      expect(irregular).toEqual([]);
+      for (let i = 0; i < people.length; i++) expect(matchCompact(trial, rows[i]), `round ${round}, person ${i}`).toEqual(reference(criteria, people[i]));
+    }
   });
 });

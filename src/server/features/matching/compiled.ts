@@ -1,6 +1,7 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
 import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
+import type { FactColumns } from './compiled-decode';
 import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { compare, unitConversion, type UnitConversion } from './lab-units';
@@ -402,14 +403,6 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
   return id;
 }
 
-/** A slice's facts as columns; a candidate's are `start` to `end`. */
-export interface FactColumns {
-  sig: Int32Array;
-  value: Float64Array;
-  hasValue: Uint8Array;
-  day: Int32Array;
-}
-
 /** One candidate of a slice: the record's basics and where their facts are, or their facts as objects (`person`) when the compact text could not be read. */
 export interface CompactPerson {
   dateOfBirth: string | null;
@@ -422,24 +415,7 @@ export interface CompactPerson {
   person?: MatchPerson;
 }
 
-/** Bytes per packed fact: signature id (int4), value (float8), day (int4), has a value (one byte). */
-export const PACKED_FACT_BYTES = 17;
-
-const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** The signature ids of a slice's packed facts that the run's dictionary does not hold yet, each once. */
-export function unknownSignatureIds(trial: CompiledTrial, packed: ReadonlyArray<Uint8Array | null>): number[] {
-  const unknown = new Set<number>();
-  for (const bytes of packed) {
-    if (!bytes || bytes.byteLength % PACKED_FACT_BYTES !== 0) continue;
-    const view = viewOf(bytes);
-    for (let at = 0; at < bytes.byteLength; at += PACKED_FACT_BYTES) {
-      const id = view.getInt32(at);
-      if (!trial.signatureIds.has(id)) unknown.add(id);
-    }
-  }
-  return [...unknown];
-}
+export { decodeFacts, type FactColumns, PACKED_FACT_BYTES, unknownSignatureIds } from './compiled-decode';
 
 /**
  * Adds signatures read from `candidate_fact_signature` (kind, status, concept id, name, unit, value text joined by
@@ -452,55 +428,6 @@ export function addSignatures(trial: CompiledTrial, rows: ReadonlyArray<{ id: nu
     if (fields.length !== 6) continue;
     trial.signatureIds.set(id, trial.signatures.get(signature) ?? addSignature(trial, signature, fields));
   }
-}
-
-/**
- * Reads a slice's packed facts (one byte string per candidate, null for none; `candidate_fact_digest`, decision
- * 112) into columns. The signatures must have been added (`unknownSignatureIds`, `addSignatures`). Returns the
- * index of each candidate whose bytes do not read as whole facts of known signatures: the caller reads those
- * candidates' facts as rows instead.
- */
-export function decodeFacts(trial: CompiledTrial, packed: ReadonlyArray<Uint8Array | null>): { columns: FactColumns; starts: Int32Array; irregular: number[] } {
-  let total = 0;
-  for (const bytes of packed) if (bytes) total += Math.floor(bytes.byteLength / PACKED_FACT_BYTES);
-  const columns: FactColumns = { sig: new Int32Array(total), value: new Float64Array(total), hasValue: new Uint8Array(total), day: new Int32Array(total) };
-  const starts = new Int32Array(packed.length + 1);
-  const irregular: number[] = [];
-  const ids = trial.signatureIds;
-  let n = 0;
-  for (let person = 0; person < packed.length; person++) {
-    starts[person] = n;
-    const bytes = packed[person];
-    if (!bytes) continue;
-    if (bytes.byteLength % PACKED_FACT_BYTES !== 0) {
-      irregular.push(person);
-      continue;
-    }
-    const view = viewOf(bytes);
-    const begin = n;
-    for (let at = 0; at < bytes.byteLength; at += PACKED_FACT_BYTES) {
-      const sig = ids.get(view.getInt32(at));
-      if (sig === undefined) break;
-      columns.sig[n] = sig;
-      if (bytes[at + 16] === 1) {
-        columns.value[n] = view.getFloat64(at + 4);
-        columns.hasValue[n] = 1;
-      }
-      columns.day[n] = view.getInt32(at + 12);
-      n++;
-    }
-    if (n - begin !== bytes.byteLength / PACKED_FACT_BYTES) {
-      // Zero what was written: the next person's facts start here.
-      for (let i = begin; i < n; i++) {
-        columns.value[i] = 0;
-        columns.hasValue[i] = 0;
-      }
-      n = begin;
-      irregular.push(person);
-    }
-  }
-  starts[packed.length] = n;
-  return { columns, starts, irregular };
 }
 
 /** A person's result, in the shape a run writes; the id lists may be shared with other people (read only). */

@@ -24,6 +24,7 @@ import {
 import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
 import { joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
+import { criterionMentions } from './criterion-mentions';
 
 /**
  * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
@@ -117,7 +118,7 @@ export function readConceptRule(
   trialConditions: Set<string> = new Set(),
   trialConcepts: readonly Concept[] = [],
 ): TextRule | null {
-  const found = vocab.find(text, { reach: 'full', trialIdioms: true });
+  const found = criterionMentions(vocab, text);
   markSharedModifiers(text, found, vocab);
   readSpinePlaces(text, found, vocab);
   const mayLast = MAY_HAVE_DURATION.test(text);

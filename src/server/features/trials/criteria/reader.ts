@@ -20,6 +20,7 @@ import { readScreeningTestRule } from './screening-tests';
 import { isWholePair } from './qualifiers';
 import { labelLength, namesOneSex, type TextRule } from './text';
 import { narrowNamedVaccine } from './vaccines';
+import { criterionMentions } from './criterion-mentions';
 
 /**
  * One criterion's rule: the ordered table of readers, and the guards that stop a measure read out of its context.
@@ -124,9 +125,7 @@ const COMPARISON =
  * of a comparison, in one clause, asks which of the two is greater (decision 188); a person reads it, never "has either".
  */
 function comparesConcepts(text: string, vocab: Vocabulary): boolean {
-  const named = vocab
-    .find(text, { reach: 'full', trialIdioms: true })
-    .filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
+  const named = criterionMentions(vocab, text).filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
   for (const comparison of text.matchAll(COMPARISON)) {
     const [start, end] = [comparison.index, comparison.index + comparison[0].length];
     const clauseBefore = text

@@ -1,6 +1,7 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import type { Vocabulary } from '../vocabulary';
 import { labelLength, spanOf, type TextRule } from './text';
+import { criterionMentions } from './criterion-mentions';
 
 /**
  * What the study itself arranges, which its site answers (decision 224): its own schedule ("randomised within 48 hours
@@ -184,13 +185,11 @@ export function siteCheck(text: string, reason: SiteCheckReason): TextRule {
  * the words `[from, to)` of the text (the operation a plan needs is the site's).
  */
 export function namesConcept(text: string, vocab: Vocabulary, from = 0, to = 0, only?: 'condition'): boolean {
-  return vocab
-    .find(text, { reach: 'full', trialIdioms: true })
-    .some(
-      (mention) =>
-        (only ? mention.concept.kind === only : mention.concept.kind === 'condition' || mention.concept.kind === 'medication') &&
-        (mention.start < from || mention.end > to),
-    );
+  return criterionMentions(vocab, text).some(
+    (mention) =>
+      (only ? mention.concept.kind === only : mention.concept.kind === 'condition' || mention.concept.kind === 'medication') &&
+      (mention.start < from || mention.end > to),
+  );
 }
 
 /** One sentence: a second sentence or a list line is another requirement this reader does not read. */

@@ -1,5 +1,6 @@
 import type { Vocabulary } from '../vocabulary';
 import { joinNames, type Span, type TextRule } from './text';
+import { criterionMentions } from './criterion-mentions';
 
 /**
  * A vaccine named for its antigen or kind ("influenza vaccine", "vaccination against hepatitis B", "previous
@@ -29,12 +30,10 @@ const NAMED_AFTER =
 
 /** The words naming each vaccine's antigen or kind, where the vocabulary reads only "a vaccine" there. */
 export function namedVaccineSpans(text: string, vocab: Vocabulary): Span[] {
-  const specific = vocab
-    .find(text, { reach: 'full', trialIdioms: true })
-    .filter(
-      (mention) =>
-        mention.concept.kind === 'medication' && mention.concept.id !== GENERIC_VACCINE_ID && /vaccin|immuni/i.test(text.slice(mention.start, mention.end)),
-    );
+  const specific = criterionMentions(vocab, text).filter(
+    (mention) =>
+      mention.concept.kind === 'medication' && mention.concept.id !== GENERIC_VACCINE_ID && /vaccin|immuni/i.test(text.slice(mention.start, mention.end)),
+  );
   const spans: Span[] = [];
   for (const word of text.matchAll(VACCINE_WORD)) {
     const [start, end] = [word.index, word.index + word[0].length];
@@ -71,8 +70,7 @@ export function narrowNamedVaccine(read: TextRule, text: string, vocab: Vocabula
   const spans = namedVaccineSpans(text, vocab);
   if (!spans.length) return read;
   const inAntigen = new Set(
-    vocab
-      .find(text, { reach: 'full', trialIdioms: true })
+    criterionMentions(vocab, text)
       .filter((mention) => spans.some(([start, end]) => mention.start < end && mention.end > start))
       .map((mention) => mention.concept.id),
   );
