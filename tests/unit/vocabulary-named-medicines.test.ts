@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readTextRule } from '../../src/server/features/trials/criteria';
-import { meshIdByName } from '../../src/server/features/trials/vocabulary';
-import { recognize } from '../../src/server/features/trials/vocabulary/recognizer';
+import { meshId, recognizedAs, treatmentWords } from '../support/recognized';
 
 /** Medicines known by their name's stem, transplants, irradiation and transfusions (decisions 271, 272). */
 
-const id = (name: string) => {
-  const found = meshIdByName(name);
-  if (!found) throw new Error(`no heading ${name}`);
-  return found;
-};
-/** "words=concept id" for each mention, in order. */
-const read = (text: string) => recognize(text).map((found) => `${text.slice(found.start, found.end)}=${found.conceptId}`);
-/** The words of each mention the recognizer offers as a treatment. */
-const treatments = (text: string) => recognize(text).flatMap((found) => (found.treatment ? [text.slice(found.start, found.end)] : []));
+const id = meshId;
+const read = recognizedAs;
+const treatments = treatmentWords;
 
 describe('a medicine MeSH has no heading for, known by its stem (decision 272)', () => {
   it('reads a kinase inhibitor, an antibody and a PARP inhibitor as the one medicine each names', () => {

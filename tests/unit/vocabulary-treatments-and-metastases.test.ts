@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inClass, isA, meshIdByName, vocabulary } from '../../src/server/features/trials/vocabulary';
+import { inClass, isA, vocabulary } from '../../src/server/features/trials/vocabulary';
 import { recognize } from '../../src/server/features/trials/vocabulary/recognizer';
+import { meshId, recognizedAs, treatmentWords } from '../support/recognized';
 
 /** Treatments, metastases and drug classes the recognizer finds (decisions 254, 255, 256). */
 
-const id = (name: string) => {
-  const found = meshIdByName(name);
-  if (!found) throw new Error(`no heading ${name}`);
-  return found;
-};
-/** "words=concept id" for each mention, in order. */
-const read = (text: string) => recognize(text).map((found) => `${text.slice(found.start, found.end)}=${found.conceptId}`);
-/** The words of each mention the recognizer offers as a treatment. */
-const treatments = (text: string) => recognize(text).flatMap((found) => (found.treatment ? [text.slice(found.start, found.end)] : []));
+const id = meshId;
+const read = recognizedAs;
+const treatments = treatmentWords;
 
 describe('what the recognizer offers as a treatment (decision 254)', () => {
   it('marks medicines, operations and therapies a person is given', () => {
