@@ -528,10 +528,8 @@ const REQUIRED_BEFORE = /\b(?:must|should|shall|needs?\s+to|(?:is|are)\s+require
  * the value is measured, before the study starts, as "at screening" says; the site measures it then, and the rule holds
  * the value (decision 264). Not "within the last 2 weeks" (a value from the past, no point of the study's named).
  */
-const MEASURED_BEFORE_START = new RegExp(
-  String.raw`\b(?:(?:obtained|performed|measured|done|drawn|assessed)\s+)?(?:within|in\s+the)\s+\d{1,3}\s+(?:hours?|days?|weeks?)\s+(?:of|before|prior\s+to|preceding)\s+(?:the\s+)?(?:(?:start|starting|initiation|beginning)\s+(?:of\s+)?)?(?:(?:first|initial)\s+)?(?:(?:study|trial)\s+)?(?:registration|randomi[sz]ation|enrol?ment|consent|day\s+1|(?:dose|dosing|treatment|therapy|drug|administration|infusion)(?:\s+of\s+(?:the\s+)?(?:study|trial)\s+(?:drugs?|treatment|therapy|medication))?)\b`,
-  'gi',
-);
+const MEASURED_BEFORE_START =
+  /\b(?:(?:obtained|performed|measured|done|drawn|assessed)\s+)?(?:within|in\s+the)\s+\d{1,3}\s+(?:hours?|days?|weeks?)\s+(?:of|before|prior\s+to|preceding)\s+(?:the\s+)?(?:(?:start|starting|initiation|beginning)\s+(?:of\s+)?)?(?:(?:first|initial)\s+)?(?:(?:study|trial)\s+)?(?:registration|randomi[sz]ation|enrol?ment|consent|day\s+1|(?:dose|dosing|treatment|therapy|drug|administration|infusion)(?:\s+of\s+(?:the\s+)?(?:study|trial)\s+(?:drugs?|treatment|therapy|medication))?)\b/gi;
 const measuredBeforeStart = (text: string): Span[] => [...text.matchAll(MEASURED_BEFORE_START)].map((match) => [match.index, match.index + match[0].length]);
 
 const PERFORMANCE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*(\d{1,3})`, 'i');

@@ -1,6 +1,6 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { ALLERGY_PREFIX, type Concept, isOperationHeading, type MeshTerm, STUDY_MEDICINE_PREFIX, vocabulary, type Vocabulary } from '../vocabulary';
-import { lexicon } from '../vocabulary/lexicon';
+import { isTechnique } from '../vocabulary/treatment';
 import { readAgeRule } from './age';
 import { readConceptRule } from './concepts';
 import {
@@ -109,10 +109,7 @@ function plannedStudyTreatment(kind: CriterionKind, text: string, vocab: Vocabul
   if (!namesStudysPlannedTreatment(kind, text)) return false;
   const named = vocab.find(text).filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
   return named.every((mention) => {
-    if (mention.concept.kind === 'medication') return true;
-    const at = vocab.lexiconIndex(mention.concept.id);
-    const trees = at === undefined ? [] : lexicon().concepts[at].trees;
-    return trees.length > 0 && trees.every((tree) => tree.startsWith('E'));
+    return mention.concept.kind === 'medication' || isTechnique(mention.concept, vocab);
   });
 }
 

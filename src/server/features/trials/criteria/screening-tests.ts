@@ -1,5 +1,6 @@
 import type { Vocabulary } from '../vocabulary';
-import { lexicon } from '../vocabulary/lexicon';
+import { isTechnique } from '../vocabulary/treatment';
+import { criterionMentions } from './criterion-mentions';
 import { siteCheck } from './study-conduct';
 import { labelLength, type TextRule } from './text';
 
@@ -87,11 +88,7 @@ function skipAll(text: string, patterns: readonly RegExp[]): string {
 
 /** A condition or medicine the vocabulary names, not counting the tests themselves (MeSH techniques, tree E). */
 function namesConditionOrMedicine(text: string, vocab: Vocabulary): boolean {
-  return vocab.find(text, { reach: 'full', trialIdioms: true }).some((mention) => {
-    if (mention.concept.kind === 'medication') return true;
-    if (mention.concept.kind !== 'condition') return false;
-    const at = vocab.lexiconIndex(mention.concept.id);
-    const trees = at === undefined ? [] : lexicon().concepts[at].trees;
-    return !(trees.length > 0 && trees.every((tree) => tree.startsWith('E')));
-  });
+  return criterionMentions(vocab, text).some(
+    (mention) => mention.concept.kind === 'medication' || (mention.concept.kind === 'condition' && !isTechnique(mention.concept, vocab)),
+  );
 }

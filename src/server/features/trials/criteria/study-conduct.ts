@@ -184,7 +184,7 @@ export function siteCheck(text: string, reason: SiteCheckReason): TextRule {
  * Whether the vocabulary names a condition or a medicine in the text (then a person, not the site, reads it), outside
  * the words `[from, to)` of the text (the operation a plan needs is the site's).
  */
-export function namesConcept(text: string, vocab: Vocabulary, from = 0, to = 0, only?: 'condition'): boolean {
+function namesConcept(text: string, vocab: Vocabulary, from = 0, to = 0, only?: 'condition'): boolean {
   return criterionMentions(vocab, text).some(
     (mention) =>
       (only ? mention.concept.kind === only : mention.concept.kind === 'condition' || mention.concept.kind === 'medication') &&

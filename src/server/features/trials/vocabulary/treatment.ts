@@ -1,5 +1,5 @@
 import { lexicon } from './lexicon';
-import { type Concept, vocabulary } from './index';
+import { type Concept, type Vocabulary, vocabulary } from './index';
 
 /**
  * Hand concepts of operations and therapies that name no MeSH heading of their own (the hand file's wording of them
@@ -29,4 +29,11 @@ export function isTreatment(concept: Concept): boolean {
   if (at === undefined) return false;
   const trees = lexicon().concepts[at].trees;
   return trees.some((tree) => THERAPY_TREE.test(tree)) && !trees.some((tree) => tree.startsWith('E01') || tree.startsWith('C'));
+}
+
+/** A MeSH technique (every tree under E: analytical, diagnostic and therapeutic techniques), in the given vocabulary. */
+export function isTechnique(concept: Concept, vocab: Vocabulary = vocabulary()): boolean {
+  const at = vocab.lexiconIndex(concept.id);
+  const trees = at === undefined ? [] : lexicon().concepts[at].trees;
+  return trees.length > 0 && trees.every((tree) => tree.startsWith('E'));
 }
