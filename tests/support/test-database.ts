@@ -3,6 +3,23 @@ import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/db/client';
 
 /**
+ * The migrated empty database, dumped once per test process and opened by every in-memory test database after it:
+ * a PGlite cluster's initdb and 40 migrations cost seconds each time, loading the dump a fraction of that (decision
+ * 278). With the integration tier's shared module graph (`isolate: false`), a worker builds it for its first file.
+ */
+let migratedTemplate: Promise<Blob> | undefined;
+function template(): Promise<Blob> {
+  migratedTemplate ??= (async () => {
+    const handle = await openPglite('memory://');
+    await handle.migrate();
+    const dump = await handle.dumpDataDir!();
+    await handle.close();
+    return dump;
+  })();
+  return migratedTemplate;
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
  * points at a PostgreSQL server, a throwaway database created there and dropped on close. `TEST_PGLITE_DIR` (the
  * benchmarks' `--pglite-dir`): PGlite in that directory on disk, as `npm start` opens it, instead of in memory.
@@ -13,7 +30,9 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openPglite(process.env.TEST_PGLITE_DIR || 'memory://');
+    const onDisk = process.env.TEST_PGLITE_DIR;
+    const handle = onDisk ? await openPglite(onDisk) : await openPglite('memory://', await template());
+    // On the template, a check that finds every migration applied.
     await handle.migrate();
     return handle;
   }

@@ -30,6 +30,8 @@ export interface DatabaseHandle {
    * PostgreSQL, whose queries do not hold the event loop.
    */
   connectionAccepted(): void;
+  /** PGlite only: the whole data directory as a tarball, which `openPglite`'s `from` opens again (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -123,6 +125,11 @@ class SerializedPglite {
 
   query(...args: Parameters<PGlite['query']>) {
     return this.run(() => this.pglite.query(...args));
+  }
+
+  /** The data directory as an uncompressed tarball, between two jobs of the queue. */
+  dumpDataDir() {
+    return this.run(() => this.pglite.dumpDataDir('none'));
   }
 
   /**
@@ -235,8 +242,11 @@ const BYTEA_OID = 17;
 /** A bytea in PostgreSQL's hex output ("\\x0a1b..."), into bytes. */
 const parseBytea = (text: string): Uint8Array => Buffer.from(text.slice(2), 'hex');
 
-/** Opens PGlite under `dataDir` (or in memory when `dataDir` is 'memory://'). */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * Opens PGlite under `dataDir` (or in memory when `dataDir` is 'memory://'). `from`: a data directory dumped by
+ * `dumpDataDir`, opened instead of a fresh cluster (the tests' migrated template: no initdb, no migrations).
+ */
+export async function openPglite(dataDir: string, from?: Blob): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
@@ -244,7 +254,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   // pg_trgm: the substring search's indexes (migration 0031, decision 109). bytea read by Node's own hex decoder,
   // as node-postgres does: PGlite's parses each byte with parseInt (a match run's packed facts, decision 113).
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: { [BYTEA_OID]: parseBytea } });
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: { [BYTEA_OID]: parseBytea }, loadDataDir: from });
   await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const client = new SerializedPglite(pglite);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
@@ -265,6 +275,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       unlock();
     },
     connectionAccepted: () => client.connectionAccepted(),
+    dumpDataDir: () => client.dumpDataDir(),
   };
 }
 
