@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     // Every core: vitest's default in a run leaves one idle (cores - 1), which on CI's 2-core machine ran the unit and
     // integration tiers one file at a time. A test file's app, and PGlite with it, is one thread, so a second worker
-    // nearly halves those tiers (decision 278). The cluster and browser tiers keep their own one-file-at-a-time.
+    // nearly halves those tiers (decision 289). The cluster and browser tiers keep their own one-file-at-a-time.
     maxWorkers: availableParallelism(),
     projects: [
       // Unit tests are CPU-bound; a shared CI machine can be several times slower than a quiet one.
