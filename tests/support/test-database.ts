@@ -5,7 +5,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../src/server/
 /**
  * The migrated empty database, dumped once per test process and opened by every in-memory test database after it:
  * a PGlite cluster's initdb and 40 migrations cost seconds each time, loading the dump a fraction of that (decision
- * 278). With the integration tier's shared module graph (`isolate: false`), a worker builds it for its first file.
+ * 289). With the integration tier's shared module graph (`isolate: false`), a worker builds it for its first file.
  */
 let migratedTemplate: Promise<Blob> | undefined;
 function template(): Promise<Blob> {
