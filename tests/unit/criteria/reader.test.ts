@@ -722,7 +722,8 @@ describe('whole criteria read, qualifiers and durations kept honest (decision 03
     ])
       expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'sex', sex: 'all' }, needsReview: false });
     expect(read('inclusion', 'Women')).toMatchObject({ rule: { type: 'sex', sex: 'female' }, needsReview: false });
-    expect(read('inclusion', 'Male participants only')).toMatchObject({ rule: null });
+    // "Only" says no more than the one sex named (decision 278).
+    expect(read('inclusion', 'Male participants only')).toMatchObject({ rule: { type: 'sex', sex: 'male' }, needsReview: false });
     expect(read('inclusion', 'Gender').rule).toBeNull();
   });
 

@@ -337,10 +337,15 @@ const AGE_WORDS = [
   'well',
 ];
 
+const NO_UPPER_LIMIT =
+  /\b(?:no\s+|without\s+(?:an?\s+)?|not\s+(?:an?\s+)?)(?:upper\s+(?:age\s+)?(?:limit|cap)|maximum\s+age|age\s+(?:limit|cap|maximum)|upper\s+limit\s+(?:of|for|on)\s+age)\b/i;
+
 function ageRuleOf(text: string, min: number | null, max: number | null, spans: Span[], strict: boolean): TextRule {
   // "Only patients aged 18 or older are considered for inclusion", "under 18 will be excluded as well": the words of
   // taking part say no more than the age.
   const extra = new Set(AGE_WORDS);
+  // "18 or older, no upper age limit", "with no maximum age": with no upper bound read, the words say what the rule says.
+  if (max === null && NO_UPPER_LIMIT.test(text)) for (const word of ['upper', 'maximum', 'limit', 'limits', 'cap']) extra.add(word);
   return reviewed(
     { type: 'age', minYears: min, maxYears: max, span: spanOf([Math.min(...spans.map((span) => span[0])), Math.max(...spans.map((span) => span[1]))]) },
     // "Japanese male or female aged 65 or older": a nationality or ancestry is a requirement the age rule does not hold

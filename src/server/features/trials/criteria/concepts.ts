@@ -5,7 +5,7 @@ import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { heldException } from './exceptions';
-import { criteriaSetSpans, filedUnder, howKnownWords } from './how-known';
+import { criteriaSetSpans, filedUnder, howKnownWords, onlyWomenHave } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -577,6 +577,19 @@ function hepatitisCFoundWords(text: string, unique: Mention[]): string[] {
   return ['rna', 'ribonucleic', 'acid', 'viral', 'load', 'loads', 'detectable', 'detected', 'presence', 'test', 'tested', 'result', 'results'];
 }
 
+/**
+ * "Known HIV seropositivity", "a positive test for HIV", "HIV positive status": a positive test of an infection is the
+ * infection. Not an antibody alone, which stays after a cured infection ("hepatitis C antibody positive"). A positive
+ * SARS-CoV-2 test is COVID-19 too (decisions 110, 278). "HIV status" alone is not.
+ */
+function positiveTestWords(text: string, unique: Mention[]): string[] {
+  const tested = (mention: Mention) => /^(?:HIV|hepatitis B|COVID-19)$/.test(mention.concept.en);
+  if (!unique.some(tested) || /\banti|antibod/i.test(text)) return [];
+  const words = ['seropositive', 'seropositivity', 'positivity', 'test', 'tested', 'result', 'results'];
+  const positiveStatus = /\bpositive\s+(?:[\w-]+\s+){0,2}(?:sero)?status\b|\b(?:sero)?status\s*(?::|is|of)?\s*positive\b/i;
+  return unique.every(tested) && positiveStatus.test(text) ? [...words, 'status', 'serostatus'] : words;
+}
+
 /** Words the rule understands beyond its concepts' own: "diagnosis", "medication", "its excipients"... */
 function understoodWords(scope: ConceptScope): Set<string> {
   const { text, allergens, first, unique, duration } = scope;
@@ -673,11 +686,7 @@ function understoodWords(scope: ConceptScope): Set<string> {
     /\bdiabet\w*(?:\s+mellitus)?\s+with\s+(?:uncontrolled|poorly\s+controlled)\s+(?:blood\s+(?:glucose|sugars?)|glyc(?:a)?emia)\b/i.test(text)
   )
     for (const word of ['blood', 'glucose', 'sugar', 'sugars', 'glycemia', 'glycaemia']) extra.add(word);
-  // "Known HIV seropositivity", "a positive test for HIV": a positive test of an infection is the infection. Not an
-  // antibody alone, which stays after a cured infection ("hepatitis C antibody positive"). A positive SARS-CoV-2 test
-  // is COVID-19 too (decision 110).
-  if (unique.some((mention) => /^(?:HIV|hepatitis B|COVID-19)$/.test(mention.concept.en)) && !/\banti|antibod/i.test(text))
-    for (const word of ['seropositive', 'seropositivity', 'test', 'tested', 'result', 'results']) extra.add(word);
+  for (const word of positiveTestWords(text, unique)) extra.add(word);
   for (const word of hepatitisCFoundWords(text, unique)) extra.add(word);
   // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
   if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');
@@ -692,6 +701,8 @@ function understoodWords(scope: ConceptScope): Set<string> {
   for (const word of howKnownWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
   // "Had undergone a hysterectomy": any operation MeSH files under surgical procedures (E04) too (decision 240).
+  // "Women currently breastfeeding", "female participants with endometriosis": the sex word says nothing more (decision 278).
+  if (onlyWomenHave(unique, text)) for (const word of ['women', 'woman', 'female', 'females']) extra.add(word);
   if (unique.some((mention) => /surgery|operation/i.test(mention.concept.en) || filedUnder(mention, /^E04/)))
     for (const word of ['undergone', 'underwent', 'undergo']) extra.add(word);
   if (duration) {

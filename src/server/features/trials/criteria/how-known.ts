@@ -113,6 +113,29 @@ export function filedUnder(mention: Mention, trees: RegExp): boolean {
   return at !== undefined && lexicon().concepts[at].trees.some((tree) => trees.test(tree));
 }
 
+/** MeSH trees of what only women have: the female genital diseases, pregnancy and its complications, breastfeeding, lactation. */
+const FEMALE_ONLY_TREES =
+  /^(?:C12\.050\.351\.500|C12\.100\.250|C12\.050\.703|G08\.686\.784\.769|G08\.686\.523|G07\.203\.650\.(?:195|220\.500\.500|353\.199))(?:\.|$)/;
+
+/** ICD-10-CM chapters of what only women have: pregnancy (O), female genital cancers (C51-C58), female pelvic and genital disorders (N70-N98). */
+const femaleOnlyCodes = (mention: Mention) => {
+  const codes = mention.concept.icd10Codes ?? [];
+  return codes.length > 0 && codes.every((code) => /^(?:O|C5[1-8]|N(?:7\d|8\d|9[0-8]))/.test(code));
+};
+
+/**
+ * "Women currently breastfeeding", "female participants with endometriosis": every concept is one only women have, so a
+ * criterion that names women says no more than its concepts. Never when it names men too.
+ */
+export function onlyWomenHave(mentions: Mention[], text: string): boolean {
+  return (
+    mentions.length > 0 &&
+    mentions.every((mention) => filedUnder(mention, FEMALE_ONLY_TREES) || femaleOnlyCodes(mention)) &&
+    /\b(?:females?|wom[ae]n)\b/i.test(text) &&
+    !/\b(?:males?|m[ae]n|boys?|fathers?)\b/i.test(text)
+  );
+}
+
 const isNeoplasm = (mention: Mention) => mention.concept.id === 'cohortly:tumor' || filedUnder(mention, NEOPLASM_TREE);
 
 /** The spans that say a tumour was diagnosed on its tissue, when every concept of the rule is one (decision 238). */

@@ -494,6 +494,9 @@ function labReview(
   }
   // "Physical Status Classification of the American Society of Anesthesiologists": the class's own name.
   if (measure.name === 'ASA physical status') for (const word of ['physical', 'status', 'classification']) extra.add(word);
+  // "Liver enzymes (AST or ALT)": the name of the pair the parenthesis names (decision 278).
+  if (measure.name === 'ALT/AST' && /\bliver\s+enzymes?\s*\(\s*(?:ast|alt|sgot|sgpt)\b/i.test(text))
+    for (const word of ['liver', 'enzyme', 'enzymes']) extra.add(word);
   // "During the screening period": when a value is measured, as "at screening" says.
   if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
   const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));

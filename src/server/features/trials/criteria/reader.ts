@@ -21,6 +21,7 @@ import { isWholePair } from './qualifiers';
 import { labelLength, namesOneSex, type TextRule } from './text';
 import { narrowNamedVaccine } from './vaccines';
 import { criterionMentions } from './criterion-mentions';
+import { onlyWomenHave } from './how-known';
 
 /**
  * One criterion's rule: the ordered table of readers, and the guards that stop a measure read out of its context.
@@ -341,8 +342,17 @@ function readCriterion(kind: CriterionKind, text: string, options: ReadOptions):
   if (read.rule && !read.needsReview && kind === 'exclusion' && operationHeadingAlone(read.rule, text)) return held('operationHeadingAlone');
   if (read.rule && !read.needsReview && qualifierAlternatives(read.rule, text)) return held('qualifierAlternatives');
   const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
-  if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text)) return held('oneSex');
+  if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text) && !womenOnlyRule(read.rule, text, vocab))
+    return held('oneSex');
   return read;
+}
+
+/** A condition rule whose every concept only women have, in a criterion that names women (decision 278). */
+function womenOnlyRule(rule: CriterionRule, text: string, vocab: Vocabulary): boolean {
+  if (rule.type !== 'condition' || !rule.concepts?.length) return false;
+  const ids = new Set(rule.concepts.map((concept) => concept.id));
+  const named = vocab.find(text).filter((mention) => ids.has(mention.concept.id));
+  return ids.size === new Set(named.map((mention) => mention.concept.id)).size && onlyWomenHave(named, text);
 }
 
 /** The vocabulary for one record: the product's, plus the record's own MeSH terms. */

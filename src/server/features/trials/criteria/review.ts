@@ -21,7 +21,15 @@ const CLINICIAN_WORDS =
   /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|radiolog\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
 const REFERENCE_POINT =
-  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start|receipt)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+
+/**
+ * "Within 2 weeks of starting protocol treatment", "prior to beginning study therapy", "before starting treatment": the
+ * start of the study's own treatment is a point in time, as "before the first dose" is. Not a named medicine ("before
+ * starting capecitabine", "starting treatment with ...": what is started is then a concept of its own), not "after".
+ */
+const STARTING_POINT =
+  /\b(?:prior\s+to|before|of|preceding)\s+(?:the\s+)?(?:starting|initiating|beginning|commencing)\s+(?:the\s+)?(?:(?:study|protocol|trial|investigational)(?:\s+drug)?\s+)?(?:treatments?|therapy|therapies|drugs?|medications?|interventions?|regimens?)\b(?!\s+(?:with|for|of)\b)/gi;
 
 const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
 
@@ -93,7 +101,7 @@ function setAsideSpans(scope: ConceptScope, extra: Set<string>): Span[] {
   const { text, mentions, same } = scope;
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
-  const references: Span[] = [...text.matchAll(REFERENCE_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  const references: Span[] = [...text.matchAll(REFERENCE_POINT), ...text.matchAll(STARTING_POINT)].map((match) => [match.index, match.index + match[0].length]);
   // "Pre-operative dysphagia", "preoperative radicular pain": before the study's operation is the time of screening, which
   // a condition rule's present (or its history) already says (decision 180). Not a treatment ("preoperative
   // chemotherapy" is one kind of it, given before another operation).
@@ -329,9 +337,11 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
       /\band\b(?!\s*\/\s*or\b)/i.test(text.slice(spans[0][0], span[1])) &&
       (scope.applies || /\b(?:both|together|combined|combination|concurrent\w*|simultaneous\w*|at the same time)\b/i.test(text)),
     // "Disc prolapse with radiculopathy", "diabetes with neuropathy": one condition with another is both together, which
-    // a rule of alternatives does not say, in an inclusion or an exclusion (decision 191).
+    // a rule of alternatives does not say, in an inclusion or an exclusion (decision 191). "Steroids as anti-cancer
+    // therapy": one concept given as the other is one treatment, not either of two (decision 278).
     withJoined:
-      unique.length > 1 && /\bwith\b(?!\s+or\s+without\b)/i.test(text.slice(Math.min(...same.map((m) => m.end)), Math.max(...same.map((m) => m.start)))),
+      unique.length > 1 &&
+      /\bwith\b(?!\s+or\s+without\b)|(?<!\bsuch\s)\bas\b/i.test(text.slice(Math.min(...same.map((m) => m.end)), Math.max(...same.map((m) => m.start)))),
   };
 }
 

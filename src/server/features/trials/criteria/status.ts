@@ -66,7 +66,8 @@ const PREGNANCY_WORDS = new Set(
   `pregnant pregnancy pregnancies breastfeeding breastfeed breast feeding lactating lactation nursing mothers mother possibly possible
   potentially planning plan plans planned become becoming get getting lady ladies girls intend intending intention negative positive test
   serum urine hcg childbearing potential wocbp female females women woman male males men man during period duration throughout while wish wishing wishes expecting conceive conceiving intend intends beta β
-  interested interest desire desires desiring want wants wanting hoping hope hopes trying attempting following next coming`
+  interested interest desire desires desiring want wants wanting hoping hope hopes trying attempting following next coming tests
+  one two three four five six seven eight nine ten eleven twelve`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -124,7 +125,7 @@ const NOT_PREGNANT_NOW =
 
 /** A time before now ("within the last 9 months", "postpartum", "ago"), not "the last dose" that ends a plan's period. */
 const PAST_PREGNANCY =
-  /\b(?:last|past)\s+(?:\d+\s*|one\s+|two\s+|three\s+|four\s+|six\s+|twelve\s+|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\bin\s+the\s+past\b|\b(?:previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
+  /\b(?:last|past)\s+(?:\d+\s*|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:\(\d+\)\s*)?|few\s+|several\s+)?(?:days?|weeks?|months?|years?)\b|\bin\s+the\s+past\b|\b(?:previous(?:ly)?|prior(?!\s+to\b)|history|recent(?:ly)?|post-?\s?partum|delivered|gave\s+birth|ago)\b/i;
 
 /**
  * "Pregnant, lactating, or of child-bearing potential", "pregnant women or women of childbearing potential": being able
@@ -266,7 +267,7 @@ export function readPregnancyRule(kind: CriterionKind, text: string): TextRule |
 const SEX_WORDS = /^(?:males?|females?|men|women|man|woman|boys?|girls?|genders?|sex(?:es)?)$/;
 
 const SEX_LINK_WORDS = new Set(
-  'both any all either and or & of are is be can may patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome'.split(
+  'both any all either and or & of are is be can may patients participants subjects volunteers people persons individuals eligible included inclusion accepted welcome only'.split(
     ' ',
   ),
 );
@@ -291,7 +292,8 @@ export function readSexRule(kind: CriterionKind, text: string): TextRule | null 
   const anyOf = words.some((word) => /^(?:genders?|sex(?:es)?)$/.test(word));
   // "Gender" or "sex" alone names no sex: only "any/both/all/either gender" opens the trial to all.
   if (anyOf && !female && !male && !words.some((word) => /^(?:both|any|all|either)$/.test(word))) return null;
-  const sex = (female && male) || anyOf ? 'all' : female ? 'female' : 'male';
+  // "Female sex", "sex: male", "female gender": the word of sex names which one (decision 278); "any gender" names none.
+  const sex = female === male ? 'all' : female ? 'female' : 'male';
   // Only a reading that refuses no one sets a bracket aside: "Males (with partners of childbearing potential)" is more.
   if (sex !== 'all' && unbracketed !== text) return null;
   const first = text.search(/[a-z]/i);
