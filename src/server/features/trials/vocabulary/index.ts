@@ -428,6 +428,9 @@ export class Vocabulary {
       // "Polyneuropathy (alcoholic or other)": a lexicon term never spans a bracket or a clause's end (decision 140).
       let crossed = false;
       let listed = false;
+      // Whether a phrase of the vocabulary begins with the words before this one: every proper prefix of a phrase is
+      // in `prefixes`, so once the words are none, no longer phrase can match and its look-ups are skipped.
+      let phrasable = true;
       for (let size = 1; size <= limit; size++) {
         const token = tokens[index + size - 1];
         if (size > 1 && /[()[\];:]/.test(text.slice(tokens[index + size - 2].end, token.start))) crossed = true;
@@ -436,7 +439,9 @@ export class Vocabulary {
         key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
         exact = size === 1 ? token.word : `${exact} ${token.word}`;
         normal = size === 1 ? token.key : `${normal} ${token.key}`;
-        const phrased = this.phrase(key) ?? this.exact(lowered ? (capitalisedShortForm(key, (form) => this.isAmbiguous(form)) ?? exact) : exact);
+        const phrased = phrasable
+          ? (this.phrase(key) ?? this.exact(lowered ? (capitalisedShortForm(key, (form) => this.isAmbiguous(form)) ?? exact) : exact))
+          : undefined;
         const concept = phrased?.criteriaOnly && !options.trialIdioms ? undefined : phrased;
         if (concept) found = { concept, size, ...(size === 1 && this.isAmbiguous(exact) ? { readings: [concept] } : {}) };
         else if (size <= lexiconWords && !crossed) {
@@ -454,7 +459,8 @@ export class Vocabulary {
             found = { concept: readings[0], size, ...(readings.length > 1 || this.isAmbiguous(exact) ? { readings } : {}) };
           }
         }
-        if (!this.prefix(key) && size >= lexiconWords) break;
+        phrasable &&= this.prefix(key);
+        if (!phrasable && size >= lexiconWords) break;
       }
       const defined = definitions.get(tokens[index].word);
       if (defined !== undefined && (!found || found.size === 1)) found = defined ? { concept: defined, size: 1 } : null;
