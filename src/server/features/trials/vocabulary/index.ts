@@ -433,9 +433,10 @@ export class Vocabulary {
       let phrasable = true;
       for (let size = 1; size <= limit; size++) {
         const token = tokens[index + size - 1];
-        if (size > 1 && /[()[\];:]/.test(text.slice(tokens[index + size - 2].end, token.start))) crossed = true;
+        const gap = size > 1 ? text.slice(tokens[index + size - 2].end, token.start) : ' ';
+        if (gap !== ' ' && /[()[\];:]/.test(gap)) crossed = true;
         // "Fluticasone propionate, salmeterol, montelukast": a list of medicines, never the combination product MeSH names.
-        if (size > 1 && text.slice(tokens[index + size - 2].end, token.start).includes(',')) listed = true;
+        if (gap !== ' ' && gap.includes(',')) listed = true;
         key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
         exact = size === 1 ? token.word : `${exact} ${token.word}`;
         normal = size === 1 ? token.key : `${normal} ${token.key}`;
