@@ -243,18 +243,21 @@ function readLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
     const offset = name.index + name[0].length;
     const after = text.slice(offset);
     const patterns = LAB_PATTERNS.get(measure.name)!;
+    // Each pattern is tried only when the branches before it did not read the bound (the patterns are not global: the
+    // same answers as trying them all). Two bounds begin with one comparison: none when no comparison is found.
     const uln = patterns.uln.exec(after);
-    const between = patterns.between.exec(after);
-    const twoBounds = patterns.twoBounds.exec(after);
     const compare = patterns.compare.exec(after);
-    const wordCompare = patterns.wordCompare.exec(after);
-    const dash = patterns.dash.exec(after);
-    const trailing = patterns.trailing.exec(after);
+    const ulnFirst = uln && (!compare || uln.index <= compare.index);
+    const between = ulnFirst ? null : patterns.between.exec(after);
+    const twoBounds = ulnFirst || between || !compare ? null : patterns.twoBounds.exec(after);
+    const wordCompare = ulnFirst || between || twoBounds ? null : patterns.wordCompare.exec(after);
+    const trailing = ulnFirst || between || twoBounds || compare || wordCompare ? null : patterns.trailing.exec(after);
+    const dash = ulnFirst || between || twoBounds || compare || wordCompare || trailing ? null : patterns.dash.exec(after);
     const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
     let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
     let span: Span | null = null;
 
-    if (uln && (!compare || uln.index <= compare.index)) {
+    if (uln && ulnFirst) {
       const comparator = comparatorOf(uln[1] ?? uln[2]);
       const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
       if (!required) return { rule: null, needsReview: true };

@@ -123,8 +123,10 @@ const COMPARISON =
  * of a comparison, in one clause, asks which of the two is greater (decision 188); a person reads it, never "has either".
  */
 function comparesConcepts(text: string, vocab: Vocabulary): boolean {
-  const named = criterionMentions(vocab, text).filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
+  // The concepts are looked up only when the words compare (most criteria do not).
+  let named: ReturnType<typeof criterionMentions> | null = null;
   for (const comparison of text.matchAll(COMPARISON)) {
+    named ??= criterionMentions(vocab, text).filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
     const [start, end] = [comparison.index, comparison.index + comparison[0].length];
     const clauseBefore = text
       .slice(0, start)

@@ -415,7 +415,7 @@ export class Vocabulary {
     const lower = tokens.map((token) => token.word.toLowerCase());
     const full = options.reach === 'full';
     const definitions = this.definitions(text, tokens, full);
-    const lowered = !/[A-Z]/.test(text);
+    const capitals = /[A-Z]/.test(text) ? null : (words: string) => capitalisedShortForm(words, (form) => this.isAmbiguous(form));
     const kept: Mention[] = [];
     const pending: Array<{ mention: Mention; readings: Concept[] }> = [];
     for (let index = 0; index < tokens.length; ) {
@@ -433,10 +433,11 @@ export class Vocabulary {
         if (size > 1 && /[()[\];:]/.test(text.slice(tokens[index + size - 2].end, token.start))) crossed = true;
         // "Fluticasone propionate, salmeterol, montelukast": a list of medicines, never the combination product MeSH names.
         if (size > 1 && text.slice(tokens[index + size - 2].end, token.start).includes(',')) listed = true;
+        const phrasable = size === 1 || this.prefix(key); // `key` is still the words before: every phrase's prefixes are kept
         key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
         exact = size === 1 ? token.word : `${exact} ${token.word}`;
         normal = size === 1 ? token.key : `${normal} ${token.key}`;
-        const phrased = this.phrase(key) ?? this.exact(lowered ? (capitalisedShortForm(key, (form) => this.isAmbiguous(form)) ?? exact) : exact);
+        const phrased = phrasable ? (this.phrase(key) ?? this.exact(capitals?.(key) ?? exact)) : undefined;
         const concept = phrased?.criteriaOnly && !options.trialIdioms ? undefined : phrased;
         if (concept) found = { concept, size, ...(size === 1 && this.isAmbiguous(exact) ? { readings: [concept] } : {}) };
         else if (size <= lexiconWords && !crossed) {
@@ -454,7 +455,7 @@ export class Vocabulary {
             found = { concept: readings[0], size, ...(readings.length > 1 || this.isAmbiguous(exact) ? { readings } : {}) };
           }
         }
-        if (!this.prefix(key) && size >= lexiconWords) break;
+        if (size >= lexiconWords && !this.prefix(key)) break;
       }
       const defined = definitions.get(tokens[index].word);
       if (defined !== undefined && (!found || found.size === 1)) found = defined ? { concept: defined, size: 1 } : null;
