@@ -52,6 +52,7 @@ const RULES: CriterionRule[] = [
   { type: 'medication', medication: 'budesonide', taking: true, concepts: [{ id: 'rx:budesonide', name: 'budesonide' }] },
   { type: 'medication', medication: 'prednisone', taking: false, within: { value: 3, unit: 'months' } },
   { type: 'medication', medication: 'prednisone', taking: false, history: true },
+  { type: 'medication', medication: 'zunolimab', taking: false, history: true, concepts: [{ id: 'cohortly:medicine-named:zunolimab', name: 'zunolimab' }] },
   { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' },
   { type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 100 },
   { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' },
@@ -159,6 +160,8 @@ const MEDICATIONS: Array<Partial<MatchFact>> = [
   { name: 'prednisone 5 mg' },
   { name: 'metformin' },
   { conceptId: 'cohortly:no-medications', name: 'regular medicines' },
+  // "Never had a biologic" clears a "-mab" medicine known by its stem (decision 282).
+  { conceptId: 'cohortly:biologics', name: 'a biologic medicine' },
 ];
 
 function randomPerson(random: ReturnType<typeof seededRandom>, index: number): MatchPerson {

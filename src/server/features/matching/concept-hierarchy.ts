@@ -1,4 +1,5 @@
 import { ALLERGY_PREFIX, ancestorsOf, inClass, meshIdByName, isA as underInTree } from '../trials/vocabulary';
+import { NAMED_MEDICINE_PREFIX } from '../trials/vocabulary/named-medicines';
 
 /**
  * The concept hierarchy the matcher reads conditions and medicines through (issue 31): a fact of a concept meets a
@@ -44,8 +45,24 @@ export function deniedWith(conceptId: string, deniedId: string): boolean {
   if (isA(conceptId, deniedId)) return true;
   const reaches = DENIAL_REACHES[deniedId];
   if (reaches) for (const member of reaches) if (conceptId === member || isA(conceptId, member)) return true;
-  return false;
+  return isStemAntibody(conceptId) && deniesEveryAntibody(deniedId);
 }
+
+/**
+ * A medicine known only by its "-mab" stem (decision 272: a monoclonal antibody MeSH has no heading for, "spesolimab")
+ * is a biologic (decision 282): "never received a biologic", "biologic-naive" or "no prior monoclonal antibody" denies it,
+ * as it denies the antibodies MeSH does place. Only the whole class: a denial of one kind ("no TNF inhibitor") does not.
+ */
+function isStemAntibody(conceptId: string): boolean {
+  return conceptId.startsWith(NAMED_MEDICINE_PREFIX) && conceptId.endsWith('mab');
+}
+let monoclonalAntibodies: string | null | undefined;
+function deniesEveryAntibody(deniedId: string): boolean {
+  if (monoclonalAntibodies === undefined) monoclonalAntibodies = meshIdByName('Antibodies, Monoclonal') ?? null;
+  // The heading itself, or the vocabulary's "biologics" ("biologic therapy", "monoclonal antibodies"), filed under it.
+  return deniedId === BIOLOGICS || (monoclonalAntibodies !== null && deniedId === monoclonalAntibodies);
+}
+const BIOLOGICS = 'cohortly:biologics';
 
 const ancestorCache = new Map<string, ReadonlySet<string>>();
 function ancestorSet(conceptId: string): ReadonlySet<string> {
