@@ -79,6 +79,11 @@ const RULES: CriterionRule[] = [
   { type: 'age', minYears: 0.11, maxYears: 0.5 },
   // A measure with no unit of its own: a value without a unit is not compared with percent of predicted.
   { type: 'lab', measure: 'FEV1', comparator: '>=', value: 60, unit: '%' },
+  // A measure a diagnosis bounds, with no value on record (decision 285): obesity for an adult's BMI, no diabetes for HbA1c.
+  { type: 'lab', measure: 'BMI', comparator: '>=', value: 27, unit: 'kg/m2' },
+  { type: 'lab', measure: 'BMI', comparator: '<', value: 25, unit: 'kg/m2' },
+  { type: 'lab', measure: 'BMI', comparator: '<=', value: 35, unit: 'kg/m2' },
+  { type: 'lab', measure: 'HbA1c', comparator: '>=', value: 8, unit: '%' },
 ];
 
 function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion[] {
@@ -130,6 +135,8 @@ const POPULATIONS = ['women', 'asthmatics', 'non-smokers', 'participants without
 
 const CONDITIONS: Array<Partial<MatchFact>> = [
   { conceptId: 'mesh:D001249', name: 'asthma' },
+  { conceptId: 'mesh:D009765', name: 'obesity' },
+  { conceptId: 'mesh:D003920', name: 'diabetes' },
   { name: 'Severe Asthma' },
   { name: 'asthma' },
   { name: 'Asthme sévère' },
