@@ -49,6 +49,9 @@ const RULES: CriterionRule[] = [
   // A denial of spine surgery clears an exclusion of one spine operation, never meets a wanted one (decision 205).
   { type: 'condition', condition: 'laminectomy', present: false, concepts: [{ id: 'mesh:D007796', name: 'laminectomy' }] },
   { type: 'condition', condition: 'diskectomy', present: true, concepts: [{ id: 'mesh:D017586', name: 'diskectomy' }] },
+  // "No prior neck surgery" clears cervical spine surgery only (decision 284).
+  { type: 'condition', condition: 'spine surgery', present: false, history: true, qualifiers: ['cervical'], concepts: [{ id: 'cohortly:spine-surgery', name: 'spine surgery' }] },
+  { type: 'condition', condition: 'spine surgery', present: false, history: true, qualifiers: ['lumbar'], concepts: [{ id: 'cohortly:spine-surgery', name: 'spine surgery' }] },
   { type: 'medication', medication: 'budesonide', taking: true, concepts: [{ id: 'rx:budesonide', name: 'budesonide' }] },
   { type: 'medication', medication: 'prednisone', taking: false, within: { value: 3, unit: 'months' } },
   { type: 'medication', medication: 'prednisone', taking: false, history: true },
@@ -136,6 +139,7 @@ const POPULATIONS = ['women', 'asthmatics', 'non-smokers', 'participants without
 const CONDITIONS: Array<Partial<MatchFact>> = [
   { conceptId: 'mesh:D001249', name: 'asthma' },
   { conceptId: 'mesh:D009765', name: 'obesity' },
+  { conceptId: 'cohortly:neck-surgery', name: 'neck surgery' },
   { conceptId: 'mesh:D003920', name: 'diabetes' },
   { name: 'Severe Asthma' },
   { name: 'asthma' },

@@ -166,3 +166,33 @@ describe('the signs of a compressed cord said to be absent deny myelopathy', () 
     expect(evaluateCriterion(ruleCriterion(rule, 'exclusion'), person, today).outcome).toBe('met');
   });
 });
+
+describe('a denial of neck surgery clears an exclusion of cervical spine surgery only', () => {
+  const spineSurgery = (qualifiers: Array<'cervical' | 'lumbar'> | undefined, present = false): CriterionRule => ({
+    type: 'condition',
+    condition: 'spine surgery',
+    present,
+    history: true,
+    concepts: [{ id: 'cohortly:spine-surgery', name: 'back or spine surgery' }],
+    ...(qualifiers ? { qualifiers } : {}),
+  });
+  const person: MatchPerson = {
+    dateOfBirth: null,
+    sex: 'unknown',
+    facts: facts('Right arm pain and paraesthesia for two months; she has never had surgery on the neck.').map(
+      (read, index) => ({ ...read, id: `n${index}`, observedOn: null }) as unknown as MatchFact,
+    ),
+  };
+  const judged = (rule: CriterionRule, kind: 'inclusion' | 'exclusion') => evaluateCriterion(ruleCriterion(rule, kind), person, today).outcome;
+
+  it('reads the note as a denial of neck surgery', () => {
+    expect(denied('Denies any previous neck operation.')).toContain('neck surgery');
+  });
+
+  it('meets "no prior cervical spine surgery" and leaves the rest alone', () => {
+    expect(judged(spineSurgery(['cervical']), 'exclusion')).toBe('met');
+    expect(judged(spineSurgery(['lumbar']), 'exclusion')).toBe('unknown');
+    expect(judged(spineSurgery(undefined), 'exclusion')).toBe('unknown');
+    expect(judged(spineSurgery(['cervical'], true), 'inclusion')).toBe('unknown');
+  });
+});

@@ -49,6 +49,21 @@ export function deniedWith(conceptId: string, deniedId: string): boolean {
 }
 
 /**
+ * A denial of one part's surgery reaches the spine operations on that part, where the rule names the part (decision
+ * 284): "no prior neck surgery" clears "prior cervical spine surgery" (or a cervical diskectomy), never an unqualified
+ * or a lumbar one, since the neck is one part of the spine.
+ */
+const PART_DENIALS: Record<string, { qualifier: string; reaches: string }> = {
+  'cohortly:neck-surgery': { qualifier: 'cervical', reaches: 'cohortly:spine-surgery' },
+};
+export function deniedForPart(conceptId: string, deniedId: string, qualifiers: readonly string[] | undefined): boolean {
+  const part = PART_DENIALS[deniedId];
+  if (!part || !qualifiers?.length) return false;
+  for (const qualifier of qualifiers) if (qualifier !== part.qualifier) return false;
+  return deniedWith(conceptId, part.reaches);
+}
+
+/**
  * A medicine known only by its "-mab" stem (decision 272: a monoclonal antibody MeSH has no heading for, "spesolimab")
  * is a biologic (decision 282): "never received a biologic", "biologic-naive" or "no prior monoclonal antibody" denies it,
  * as it denies the antibodies MeSH does place. Only the whole class: a denial of one kind ("no TNF inhibitor") does not.

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
-import { deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
+import { deniedForPart, deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
 import { impliedByCondition } from './implied-measures';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { compare, unitConversion } from './lab-units';
@@ -199,7 +199,13 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
 /** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
 export function namesRuleConcept(
   fact: Pick<MatchFact, 'conceptId' | 'name' | 'status'>,
-  rule: { concepts?: Array<{ id: string; name: string }>; except?: Array<{ id: string }>; present?: boolean; taking?: boolean },
+  rule: {
+    concepts?: Array<{ id: string; name: string }>;
+    except?: Array<{ id: string }>;
+    present?: boolean;
+    taking?: boolean;
+    qualifiers?: readonly string[];
+  },
   label: string,
 ): boolean {
   const concepts = rule.concepts ?? NO_CONCEPTS;
@@ -209,7 +215,14 @@ export function namesRuleConcept(
   // A denial speaks for its concept and everything under it, never for a broader one: "no cirrhosis" is not "no liver disease".
   // A group's members without a heading (decision 205) only where the denial can clear the person, never fail them.
   const clears = rule.present === false || rule.taking === false;
-  return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts, clears);
+  return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts, clears) || (clears && deniesPart(fact, rule));
+}
+
+/** "No prior neck surgery" for a rule of cervical spine surgery (concept-hierarchy.ts `deniedForPart`, decision 284). */
+function deniesPart(fact: Pick<MatchFact, 'conceptId'>, rule: { concepts?: Array<{ id: string }>; qualifiers?: readonly string[] }): boolean {
+  if (!fact.conceptId || !rule.qualifiers?.length) return false;
+  for (const concept of rule.concepts ?? NO_CONCEPTS) if (deniedForPart(concept.id, fact.conceptId, rule.qualifiers)) return true;
+  return false;
 }
 
 /** A fact whose concept is near one of the rule's in MeSH's tree (concept-hierarchy.ts `nearInTree`). */
