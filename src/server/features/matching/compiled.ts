@@ -627,7 +627,10 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
     case 'lab': {
       key = !plan.rule.relativeTo;
       const fact = newestOf(trial, c, LAB, 0, criterion, READS, true);
-      if (fact < 0) return impliedOutcome(trial, c, criterion);
+      if (fact < 0) {
+        impliedOutcome(trial, c, criterion);
+        return;
+      }
       const at = sig[fact] * trial.n + criterion;
       if ((trial.sigFlags[at] & SECOND) !== 0) return void (outcome = UNKNOWN);
       const convert = trial.sigConvert[at];

@@ -64,12 +64,10 @@ const MYELOPATHY_SIGNS = new RegExp(
 const GAIT = String.raw`(?:gait (?:disturbance|difficult(?:y|ies)|problems?|instability|imbalance|changes?|abnormalit(?:y|ies))|(?:balance|walking) (?:problems?|difficult(?:y|ies)|disturbance))`;
 const HANDS = String.raw`(?:hand (?:clumsiness|dysfunction)|clumsy hands|clumsiness of the hands?|(?:fine motor|dexterity) (?:problems?|difficult(?:y|ies)|loss))`;
 const BETWEEN = String.raw`(?:,? (?:or|and|nor) (?:any )?|, )`;
-const CARDINAL_DENIED = new RegExp(
-  String.raw`\b(?:no|denies|without) (?:any )?(?:${GAIT}${BETWEEN}${HANDS}|${HANDS}${BETWEEN}${GAIT})\b`,
-  'gi',
-);
+const CARDINAL_DENIED = new RegExp(String.raw`\b(?:no|denies|without) (?:any )?(?:${GAIT}${BETWEEN}${HANDS}|${HANDS}${BETWEEN}${GAIT})\b`, 'gi');
 /** A sign of the cord anywhere in the note, said or denied ("hyperreflexia", "Hoffmann sign", "cord compression"): a person reads it. */
-const CORD_SIGNS = /\b(?:hyperreflexi\w*|hoffmann'?s?|babinski|clonus|spastic\w*|upgoing plantars?|cord compression|compressi\w+ (?:of )?the (?:spinal )?cord)\b/i;
+const CORD_SIGNS =
+  /\b(?:hyperreflexi\w*|hoffmann'?s?|babinski|clonus|spastic\w*|upgoing plantars?|cord compression|compressi\w+ (?:of )?the (?:spinal )?cord)\b/i;
 
 /** What each reading denies, by the heading names the vocabulary reads (looked up, so the concepts are the product's). */
 const NEURO_EXAM_DENIES = ['paresis', 'myelopathy', 'cauda equina syndrome'];
