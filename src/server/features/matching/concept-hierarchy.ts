@@ -1,5 +1,4 @@
-import { ALLERGY_PREFIX, ancestorsOf, inClass, meshIdByName, isA as underInTree } from '../trials/vocabulary';
-import { NAMED_MEDICINE_PREFIX } from '../trials/vocabulary/named-medicines';
+import { ALLERGY_PREFIX, ancestorsOf, inClass, meshIdByName, NAMED_MEDICINE_PREFIX, isA as underInTree } from '../trials/vocabulary';
 
 /**
  * The concept hierarchy the matcher reads conditions and medicines through (issue 31): a fact of a concept meets a

@@ -2,6 +2,7 @@ import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm } from './lower-case';
 import { withNamedMedicines } from './named-medicines';
+export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
