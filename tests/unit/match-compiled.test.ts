@@ -49,9 +49,27 @@ const RULES: CriterionRule[] = [
   // A denial of spine surgery clears an exclusion of one spine operation, never meets a wanted one (decision 205).
   { type: 'condition', condition: 'laminectomy', present: false, concepts: [{ id: 'mesh:D007796', name: 'laminectomy' }] },
   { type: 'condition', condition: 'diskectomy', present: true, concepts: [{ id: 'mesh:D017586', name: 'diskectomy' }] },
+  // "No prior neck surgery" clears cervical spine surgery only (decision 284).
+  {
+    type: 'condition',
+    condition: 'spine surgery',
+    present: false,
+    history: true,
+    qualifiers: ['cervical'],
+    concepts: [{ id: 'cohortly:spine-surgery', name: 'spine surgery' }],
+  },
+  {
+    type: 'condition',
+    condition: 'spine surgery',
+    present: false,
+    history: true,
+    qualifiers: ['lumbar'],
+    concepts: [{ id: 'cohortly:spine-surgery', name: 'spine surgery' }],
+  },
   { type: 'medication', medication: 'budesonide', taking: true, concepts: [{ id: 'rx:budesonide', name: 'budesonide' }] },
   { type: 'medication', medication: 'prednisone', taking: false, within: { value: 3, unit: 'months' } },
   { type: 'medication', medication: 'prednisone', taking: false, history: true },
+  { type: 'medication', medication: 'zunolimab', taking: false, history: true, concepts: [{ id: 'cohortly:medicine-named:zunolimab', name: 'zunolimab' }] },
   { type: 'lab', measure: 'HbA1c', comparator: 'between', value: 7, upperValue: 10, unit: '%' },
   { type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 100 },
   { type: 'lab', measure: 'eGFR', comparator: '>=', value: 45, unit: 'mL/min/1.73m2' },
@@ -78,6 +96,11 @@ const RULES: CriterionRule[] = [
   { type: 'age', minYears: 0.11, maxYears: 0.5 },
   // A measure with no unit of its own: a value without a unit is not compared with percent of predicted.
   { type: 'lab', measure: 'FEV1', comparator: '>=', value: 60, unit: '%' },
+  // A measure a diagnosis bounds, with no value on record (decision 285): obesity for an adult's BMI, no diabetes for HbA1c.
+  { type: 'lab', measure: 'BMI', comparator: '>=', value: 27, unit: 'kg/m2' },
+  { type: 'lab', measure: 'BMI', comparator: '<', value: 25, unit: 'kg/m2' },
+  { type: 'lab', measure: 'BMI', comparator: '<=', value: 35, unit: 'kg/m2' },
+  { type: 'lab', measure: 'HbA1c', comparator: '>=', value: 8, unit: '%' },
 ];
 
 function randomCriteria(random: ReturnType<typeof seededRandom>): MatchCriterion[] {
@@ -129,6 +152,9 @@ const POPULATIONS = ['women', 'asthmatics', 'non-smokers', 'participants without
 
 const CONDITIONS: Array<Partial<MatchFact>> = [
   { conceptId: 'mesh:D001249', name: 'asthma' },
+  { conceptId: 'mesh:D009765', name: 'obesity' },
+  { conceptId: 'cohortly:neck-surgery', name: 'neck surgery' },
+  { conceptId: 'mesh:D003920', name: 'diabetes' },
   { name: 'Severe Asthma' },
   { name: 'asthma' },
   { name: 'Asthme sévère' },
@@ -159,6 +185,8 @@ const MEDICATIONS: Array<Partial<MatchFact>> = [
   { name: 'prednisone 5 mg' },
   { name: 'metformin' },
   { conceptId: 'cohortly:no-medications', name: 'regular medicines' },
+  // "Never had a biologic" clears a "-mab" medicine known by its stem (decision 282).
+  { conceptId: 'cohortly:biologics', name: 'a biologic medicine' },
 ];
 
 function randomPerson(random: ReturnType<typeof seededRandom>, index: number): MatchPerson {

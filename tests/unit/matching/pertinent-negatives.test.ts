@@ -136,3 +136,63 @@ describe('a denial of immunosuppressive therapy reaches anti-CD20 antibodies (de
     expect(evaluateCriterion(ruleCriterion(antiCd20(false), 'exclusion'), patient(given), today).outcome).toBe('not_met');
   });
 });
+
+// Decision 284. New wording, written for this file.
+describe('the signs of a compressed cord said to be absent deny myelopathy', () => {
+  it.each([
+    'Cervical radiculopathy on the left; no myelopathic features.',
+    'Examination shows no long-tract signs.',
+    'Without upper motor neuron findings on review.',
+    'She denies clumsy hands and walking difficulty.',
+    'No balance problems or fine motor difficulty reported.',
+  ])('%s', (text) => {
+    expect(denied(text)).toContain(MYELOPATHY);
+  });
+
+  it('one cardinal symptom alone, or a cord sign anywhere in the note, leaves it to a person', () => {
+    expect(denied('No gait instability reported.')).not.toContain(MYELOPATHY);
+    expect(denied('No hand dysfunction; walks with a cane after a stroke.')).not.toContain(MYELOPATHY);
+    expect(denied('No gait problems or hand dysfunction, but brisk reflexes with clonus at both ankles.')).not.toContain(MYELOPATHY);
+    expect(denied('No gait problems or hand dysfunction. MRI: disc osteophyte complex with cord compression at C4-C5.')).not.toContain(MYELOPATHY);
+  });
+
+  it('clears an exclusion of myelopathy', () => {
+    const rule: CriterionRule = { type: 'condition', condition: 'myelopathy', present: false, concepts: [{ id: 'cohortly:myelopathy', name: MYELOPATHY }] };
+    const person: MatchPerson = {
+      dateOfBirth: null,
+      sex: 'unknown',
+      facts: facts('Arm pain for 5 weeks; no long tract signs.').map((read, index) => ({ ...read, id: `n${index}`, observedOn: null }) as unknown as MatchFact),
+    };
+    expect(evaluateCriterion(ruleCriterion(rule, 'exclusion'), person, today).outcome).toBe('met');
+  });
+});
+
+describe('a denial of neck surgery clears an exclusion of cervical spine surgery only', () => {
+  const spineSurgery = (qualifiers: Array<'cervical' | 'lumbar'> | undefined, present = false): CriterionRule => ({
+    type: 'condition',
+    condition: 'spine surgery',
+    present,
+    history: true,
+    concepts: [{ id: 'cohortly:spine-surgery', name: 'back or spine surgery' }],
+    ...(qualifiers ? { qualifiers } : {}),
+  });
+  const person: MatchPerson = {
+    dateOfBirth: null,
+    sex: 'unknown',
+    facts: facts('Right arm pain and paraesthesia for two months; she has never had surgery on the neck.').map(
+      (read, index) => ({ ...read, id: `n${index}`, observedOn: null }) as unknown as MatchFact,
+    ),
+  };
+  const judged = (rule: CriterionRule, kind: 'inclusion' | 'exclusion') => evaluateCriterion(ruleCriterion(rule, kind), person, today).outcome;
+
+  it('reads the note as a denial of neck surgery', () => {
+    expect(denied('Denies any previous neck operation.')).toContain('neck surgery');
+  });
+
+  it('meets "no prior cervical spine surgery" and leaves the rest alone', () => {
+    expect(judged(spineSurgery(['cervical']), 'exclusion')).toBe('met');
+    expect(judged(spineSurgery(['lumbar']), 'exclusion')).toBe('unknown');
+    expect(judged(spineSurgery(undefined), 'exclusion')).toBe('unknown');
+    expect(judged(spineSurgery(['cervical'], true), 'inclusion')).toBe('unknown');
+  });
+});

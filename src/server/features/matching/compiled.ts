@@ -6,6 +6,7 @@ import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { compare, unitConversion, type UnitConversion } from './lab-units';
 import { againstUpperLimit, intoSpanUnit, upperLimitSpan, type UpperLimitSpan } from './lab-normal-ranges';
+import { impliedByCondition } from './implied-measures';
 import { isOwnCondition, ownConditionsPerCriterion } from './own-condition';
 import { qualifiersContradicted } from './qualifier-opposites';
 import { discLevelsOf, levelsAgree } from './spinal-levels';
@@ -174,6 +175,11 @@ const OWN_ILLNESS = 8;
 const NEAR = 16;
 /** A condition whose name says an excluding qualifier (the other side, another part of the spine: qualifier-opposites.ts). */
 const OPPOSITE = 32;
+/** A condition whose diagnosis bounds a lab criterion's measure (implied-measures.ts): met, not met, for adults only. */
+const IMPLIED_MET = 64;
+const IMPLIED_NOT_MET = 128;
+const IMPLIED = IMPLIED_MET | IMPLIED_NOT_MET;
+const IMPLIED_ADULTS = 256;
 
 export interface CompiledTrial {
   criteria: readonly MatchCriterion[];
@@ -312,7 +318,7 @@ function reads(plan: Plan, kind: number, status: number, flags: number, valueTex
     case 'presence':
       return kind === plan.kind && (flags & (READS | GENERAL | NEAR)) !== 0;
     case 'lab':
-      return kind === LAB && (flags & READS) !== 0;
+      return (kind === LAB && (flags & READS) !== 0) || (kind === CONDITION && (flags & IMPLIED) !== 0);
     case 'performance':
       return kind === PERFORMANCE && (flags & READS) !== 0;
     case 'smoking':
@@ -390,6 +396,8 @@ function addSignature(trial: CompiledTrial, key: string, fields: string[]): numb
         convert = unitConversion(plan.rule.measure, unit, plan.rule.unit);
         if (!convert) flags |= SECOND;
       }
+    } else if (plan.type === 'lab' && kindCode === CONDITION) {
+      flags |= impliedFlags(plan.rule, fact);
     } else if (plan.type === 'performance' && kindCode === PERFORMANCE) {
       if ((text ?? plan.rule.scale) === plan.rule.scale) flags |= READS;
     } else if (plan.type === 'tested' && kindCode === CONDITION) {
@@ -551,6 +559,21 @@ function sexOf(trial: CompiledTrial, c: CompactPerson): string | null {
   return best >= 0 ? trial.sigValueText[sig[best]] : null;
 }
 
+/** evaluate.ts `impliedJudgement`: no value on record, the newest condition whose diagnosis bounds the measure. */
+function impliedOutcome(trial: CompiledTrial, c: CompactPerson, criterion: number): void {
+  const fact = newestOf(trial, c, CONDITION, 0, criterion, IMPLIED, false);
+  const flags = fact < 0 ? 0 : trial.sigFlags[c.columns.sig[fact] * trial.n + criterion];
+  const answers = fact >= 0 && ((flags & IMPLIED_ADULTS) === 0 || isAdultCompact(trial, c, criterion));
+  outcome = !answers ? UNKNOWN : (flags & IMPLIED_MET) !== 0 ? MET : NOT_MET;
+}
+
+/** The implied-measure flags of a condition signature for a lab criterion (implied-measures.ts). */
+function impliedFlags(rule: Extract<CriterionRule, { type: 'lab' }>, fact: MatchFact): number {
+  const implied = impliedByCondition(rule, fact);
+  if (!implied) return 0;
+  return (implied.outcome === 'met' ? IMPLIED_MET : IMPLIED_NOT_MET) | (implied.adultsOnly ? IMPLIED_ADULTS : 0);
+}
+
 /** evaluate.ts `isAdult`: the record's date of birth, else the newest age fact with a value. */
 function isAdultCompact(trial: CompiledTrial, c: CompactPerson, criterion: number): boolean {
   if (c.dateOfBirth) {
@@ -604,7 +627,10 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
     case 'lab': {
       key = !plan.rule.relativeTo;
       const fact = newestOf(trial, c, LAB, 0, criterion, READS, true);
-      if (fact < 0) return void (outcome = UNKNOWN);
+      if (fact < 0) {
+        impliedOutcome(trial, c, criterion);
+        return;
+      }
       const at = sig[fact] * trial.n + criterion;
       if ((trial.sigFlags[at] & SECOND) !== 0) return void (outcome = UNKNOWN);
       const convert = trial.sigConvert[at];

@@ -1,4 +1,4 @@
-import { ALLERGY_PREFIX, ancestorsOf, inClass, meshIdByName, isA as underInTree } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, ancestorsOf, inClass, meshIdByName, NAMED_MEDICINE_PREFIX, isA as underInTree } from '../trials/vocabulary';
 
 /**
  * The concept hierarchy the matcher reads conditions and medicines through (issue 31): a fact of a concept meets a
@@ -44,8 +44,39 @@ export function deniedWith(conceptId: string, deniedId: string): boolean {
   if (isA(conceptId, deniedId)) return true;
   const reaches = DENIAL_REACHES[deniedId];
   if (reaches) for (const member of reaches) if (conceptId === member || isA(conceptId, member)) return true;
-  return false;
+  return isStemAntibody(conceptId) && deniesEveryAntibody(deniedId);
 }
+
+/**
+ * A denial of one part's surgery reaches the spine operations on that part, where the rule names the part (decision
+ * 284): "no prior neck surgery" clears "prior cervical spine surgery" (or a cervical diskectomy), never an unqualified
+ * or a lumbar one, since the neck is one part of the spine.
+ */
+const PART_DENIALS: Record<string, { qualifier: string; reaches: string }> = {
+  'cohortly:neck-surgery': { qualifier: 'cervical', reaches: 'cohortly:spine-surgery' },
+};
+export function deniedForPart(conceptId: string, deniedId: string, qualifiers: readonly string[] | undefined): boolean {
+  const part = PART_DENIALS[deniedId];
+  if (!part || !qualifiers?.length) return false;
+  for (const qualifier of qualifiers) if (qualifier !== part.qualifier) return false;
+  return deniedWith(conceptId, part.reaches);
+}
+
+/**
+ * A medicine known only by its "-mab" stem (decision 272: a monoclonal antibody MeSH has no heading for, "spesolimab")
+ * is a biologic (decision 282): "never received a biologic", "biologic-naive" or "no prior monoclonal antibody" denies it,
+ * as it denies the antibodies MeSH does place. Only the whole class: a denial of one kind ("no TNF inhibitor") does not.
+ */
+function isStemAntibody(conceptId: string): boolean {
+  return conceptId.startsWith(NAMED_MEDICINE_PREFIX) && conceptId.endsWith('mab');
+}
+let monoclonalAntibodies: string | null | undefined;
+function deniesEveryAntibody(deniedId: string): boolean {
+  if (monoclonalAntibodies === undefined) monoclonalAntibodies = meshIdByName('Antibodies, Monoclonal') ?? null;
+  // The heading itself, or the vocabulary's "biologics" ("biologic therapy", "monoclonal antibodies"), filed under it.
+  return deniedId === BIOLOGICS || (monoclonalAntibodies !== null && deniedId === monoclonalAntibodies);
+}
+const BIOLOGICS = 'cohortly:biologics';
 
 const ancestorCache = new Map<string, ReadonlySet<string>>();
 function ancestorSet(conceptId: string): ReadonlySet<string> {

@@ -10,7 +10,8 @@ import {
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
-import { deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
+import { deniedForPart, deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
+import { impliedByCondition } from './implied-measures';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { compare, unitConversion } from './lab-units';
 import { againstUpperLimit, intoSpanUnit, upperLimitSpan } from './lab-normal-ranges';
@@ -198,7 +199,13 @@ function inWindow(fact: MatchFact, since: Date | null): boolean {
 /** Whether a fact names the rule's concept, or is a denial broader than it ("no diabetes" rules out type 2 diabetes). */
 export function namesRuleConcept(
   fact: Pick<MatchFact, 'conceptId' | 'name' | 'status'>,
-  rule: { concepts?: Array<{ id: string; name: string }>; except?: Array<{ id: string }>; present?: boolean; taking?: boolean },
+  rule: {
+    concepts?: Array<{ id: string; name: string }>;
+    except?: Array<{ id: string }>;
+    present?: boolean;
+    taking?: boolean;
+    qualifiers?: readonly string[];
+  },
   label: string,
 ): boolean {
   const concepts = rule.concepts ?? NO_CONCEPTS;
@@ -208,7 +215,14 @@ export function namesRuleConcept(
   // A denial speaks for its concept and everything under it, never for a broader one: "no cirrhosis" is not "no liver disease".
   // A group's members without a heading (decision 205) only where the denial can clear the person, never fail them.
   const clears = rule.present === false || rule.taking === false;
-  return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts, clears);
+  return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts, clears) || (clears && deniesPart(fact, rule));
+}
+
+/** "No prior neck surgery" for a rule of cervical spine surgery (concept-hierarchy.ts `deniedForPart`, decision 284). */
+function deniesPart(fact: Pick<MatchFact, 'conceptId'>, rule: { concepts?: Array<{ id: string }>; qualifiers?: readonly string[] }): boolean {
+  if (!fact.conceptId || !rule.qualifiers?.length) return false;
+  for (const concept of rule.concepts ?? NO_CONCEPTS) if (deniedForPart(concept.id, fact.conceptId, rule.qualifiers)) return true;
+  return false;
 }
 
 /** A fact whose concept is near one of the rule's in MeSH's tree (concept-hierarchy.ts `nearInTree`). */
@@ -485,6 +499,21 @@ function againstNormalRange(rule: Extract<CriterionRule, { type: 'lab' }>, perso
   };
 }
 
+/**
+ * A lab criterion without a value on record, decided by a diagnosis that bounds the measure (implied-measures.ts,
+ * decision 285): "obese" meets "BMI >= 27" for an adult, "no diabetes" clears "HbA1c >= 8%". Else unknown.
+ */
+function impliedJudgement(rule: Extract<CriterionRule, { type: 'lab' }>, person: MatchPerson, facts: FactIndex, today: Date, explain: boolean): Judgement {
+  for (const fact of of(facts, 'condition')) {
+    const implied = impliedByCondition(rule, fact);
+    if (!implied || (implied.adultsOnly && !isAdult(person, facts, today))) continue;
+    const verb = fact.status === 'absent' ? 'Does not have' : 'Has';
+    const reason = explain ? `${verb} ${fact.name} (${from(fact)}): ${implied.words}; the trial needs ${bound(rule)}${rule.unit ? ` ${rule.unit}` : ''}` : '';
+    return { outcome: implied.outcome, reason, factId: fact.id, key: true };
+  }
+  return unknown(explain ? `No ${rule.measure} on record` : '', true);
+}
+
 // No closures in the hot path: the server runs under tsx, whose keepNames wraps every named closure per call.
 function of(facts: FactIndex, kind: FactKind): MatchFact[] {
   return facts.get(kind) ?? NONE;
@@ -542,7 +571,7 @@ function judge(
     case 'lab': {
       if (rule.relativeTo) return againstNormalRange(rule, person, facts, today, explain);
       const latest = of(facts, 'lab').find((fact) => fact.value != null && measureNamed(rule.measure, fact.name));
-      if (!latest || latest.value == null) return unknown(explain ? `No ${rule.measure} on record` : '', true);
+      if (!latest || latest.value == null) return impliedJudgement(rule, person, facts, today, explain);
       // In the criterion's unit (lab-units.ts); a unit that does not convert leaves it unknown.
       const convert = unitConversion(rule.measure, latest.unit, rule.unit);
       if (!convert) return unknown(explain ? `${rule.measure} on record is in ${latest.unit}, the criterion in ${rule.unit}` : '', true, latest.id);

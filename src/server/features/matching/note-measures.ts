@@ -106,7 +106,33 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
     const value = Number(match[1] ?? match[2]);
     if (sentenceOf(start, end) && value <= 10) readings.push({ name: 'pain score', value, unit: '/10', start, end });
   }
-  return readings;
+  return withBmiFromWeightAndHeight(text, readings);
+}
+
+/** A weight whose unit is written ("73 kg", "160 lb"): a bare "weight 160" may be pounds or kilograms. */
+const WEIGHT_UNIT_WRITTEN = /\d\s*(?:kg|kgs|kilo(?:gram)?s?|lbs?|pounds?)\b/i;
+
+/**
+ * The body mass index a clinician works out from a note's weight and height when the note does not state it (decision
+ * 283): weight in kilograms over the square of height in metres, to one decimal, at the weight's place in the note. Only
+ * from one weight with its unit written and one height of an adult's span (120-230 cm), so a note tracking a weight
+ * over time ("weight 82 kg, now 76 kg") or a bare "weight 160" gives none; a BMI the note states always wins.
+ */
+function withBmiFromWeightAndHeight(text: string, readings: MeasureReading[]): MeasureReading[] {
+  let weight: MeasureReading | null = null;
+  let height: MeasureReading | null = null;
+  let weights = 0;
+  let heights = 0;
+  for (const reading of readings) {
+    if (reading.name === 'BMI') return readings;
+    if (reading.name === 'weight' && reading.unit === 'kg') [weight, weights] = [reading, weights + 1];
+    if (reading.name === 'height' && reading.unit === 'cm') [height, heights] = [reading, heights + 1];
+  }
+  if (!weight || !height || weights !== 1 || heights !== 1) return readings;
+  if (!WEIGHT_UNIT_WRITTEN.test(text.slice(weight.start, weight.end)) || height.value < 120 || height.value > 230) return readings;
+  const bmi = Math.round((weight.value / (height.value / 100) ** 2) * 10) / 10;
+  if (bmi < 10 || bmi > 90) return readings;
+  return [...readings, { name: 'BMI', value: bmi, unit: 'kg/m2', start: weight.start, end: weight.end }];
 }
 
 /** "Plt 90k": platelets and white cells in thousands per microlitre, which is 10^9/L. */

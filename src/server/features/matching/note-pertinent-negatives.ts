@@ -15,6 +15,9 @@ import type { Vocabulary } from '../trials/vocabulary';
  *   "<part> surgery" (a procedure is broader than an operation, so its denial denies the operation; never the other way).
  *   Only parts the vocabulary's concept names whole (spine or back, neck): "lumbar surgery" is read as spine surgery,
  *   and "no prior lumbar procedures" does not deny a cervical operation.
+ * - Signs of a cord compressed in the neck said to be absent (decision 284): "no myelopathic signs", "no long tract
+ *   signs", "without upper motor neuron findings", or both of its cardinal symptoms denied in one phrase ("no gait
+ *   disturbance or hand clumsiness"): no myelopathy. One symptom alone does not say it (either may be spared early).
  */
 
 export interface PertinentNegative {
@@ -54,6 +57,18 @@ const SADDLE_NORMAL = new RegExp(
 const PART_PROCEDURES =
   /\b(?:no|denies|without|never had|has not had) (?:any )?(?:prior |previous |past |earlier )?(spine|spinal|back|neck) (?:procedures?|operations?|interventions?)\b/gi;
 
+const MYELOPATHY_SIGNS = new RegExp(
+  String.raw`\b(?:no|denies|without|negative for|absence of) (?:any )?(?:clinical |objective )?(?:(?:signs?|evidence|features?|symptoms?) of )?(?:myelopathic|long[- ]tract|upper motor neuron) (?:signs?|features?|symptoms?|findings?)\b`,
+  'gi',
+);
+const GAIT = String.raw`(?:gait (?:disturbance|difficult(?:y|ies)|problems?|instability|imbalance|changes?|abnormalit(?:y|ies))|(?:balance|walking) (?:problems?|difficult(?:y|ies)|disturbance))`;
+const HANDS = String.raw`(?:hand (?:clumsiness|dysfunction)|clumsy hands|clumsiness of the hands?|(?:fine motor|dexterity) (?:problems?|difficult(?:y|ies)|loss))`;
+const BETWEEN = String.raw`(?:,? (?:or|and|nor) (?:any )?|, )`;
+const CARDINAL_DENIED = new RegExp(String.raw`\b(?:no|denies|without) (?:any )?(?:${GAIT}${BETWEEN}${HANDS}|${HANDS}${BETWEEN}${GAIT})\b`, 'gi');
+/** A sign of the cord anywhere in the note, said or denied ("hyperreflexia", "Hoffmann sign", "cord compression"): a person reads it. */
+const CORD_SIGNS =
+  /\b(?:hyperreflexi\w*|hoffmann'?s?|babinski|clonus|spastic\w*|upgoing plantars?|cord compression|compressi\w+ (?:of )?the (?:spinal )?cord)\b/i;
+
 /** What each reading denies, by the heading names the vocabulary reads (looked up, so the concepts are the product's). */
 const NEURO_EXAM_DENIES = ['paresis', 'myelopathy', 'cauda equina syndrome'];
 const BOWEL_BLADDER_DENIES = ['neurogenic bladder', 'fecal incontinence', 'urinary incontinence', 'urinary retention'];
@@ -87,5 +102,6 @@ export function readPertinentNegatives(text: string, vocab: Vocabulary): Pertine
   // anaesthesia") is inside the first denial's scope, where the note reader's status would read it as denied twice.
   if (sphincters.length && saddle.length) deny(SADDLE_AND_SPHINCTER_DENY, sphincters[0]);
   for (const at of spans(PART_PROCEDURES, text)) deny([`${at.part} surgery`], at);
+  if (!CORD_SIGNS.test(text)) for (const at of [...spans(MYELOPATHY_SIGNS, text), ...spans(CARDINAL_DENIED, text)]) deny(['myelopathy'], at);
   return found;
 }

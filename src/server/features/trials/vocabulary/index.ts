@@ -2,6 +2,9 @@ import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm } from './lower-case';
 import { withNamedMedicines } from './named-medicines';
+import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX, studyMedicineConcept } from './product-concepts';
+export { NAMED_MEDICINE_PREFIX } from './named-medicines';
+export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX, studyMedicineConcept } from './product-concepts';
 import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
@@ -777,15 +780,6 @@ export function plainName(name: string): string {
 
 export function conceptRef(concept: Concept): ConceptRef {
   return { id: concept.id, name: concept.en, ...(concept.mesh ? { mesh: concept.mesh } : {}), ...(concept.icd10 ? { icd10: concept.icd10 } : {}) };
-}
-
-/** The id prefix of an allergy to a named medicine: `cohortly:allergy-to:<the medicine's concept id>`. */
-export const ALLERGY_PREFIX = 'cohortly:allergy-to:';
-
-/** The id prefix of a trial's own medicine, named as its record names it: `cohortly:study-medicine:<name>` (decision 108). */
-export const STUDY_MEDICINE_PREFIX = 'cohortly:study-medicine:';
-export function studyMedicineConcept(name: string): Concept {
-  return { id: `${STUDY_MEDICINE_PREFIX}${name}`, kind: 'medication', en: name, es: name, clinicianOnly: false };
 }
 
 /** The Spanish name of a concept by its id, when the vocabulary has one. */

@@ -1,0 +1,109 @@
+import type { CriterionRule } from '../../../contract/trials';
+import { meshIdByName } from '../trials/vocabulary';
+import { isA } from './concept-hierarchy';
+import { unitConversion } from './lab-units';
+
+/**
+ * A measure a diagnosis bounds by its own definition (decision 285), for a lab criterion the record has no value of:
+ * - an adult with obesity has a BMI of 30 or more (the WHO definition; a child's obesity is a percentile, so adults
+ *   only; abdominal obesity is a waist, not a BMI, and is left out);
+ * - a person said not to have diabetes at all ("no diabetes", not "no type 1 diabetes") has an HbA1c under 6.5%, the
+ *   level that diagnoses it.
+ * The criterion is decided only where every value the bound allows gives the same answer: obesity meets "BMI >= 27"
+ * and fails "BMI < 25", and leaves "BMI < 35" or "BMI <= 30" unknown; no diabetes clears "HbA1c >= 8%" and leaves
+ * "HbA1c <= 6%" unknown. Shared by evaluate.ts and the compiled run, so both read a fact the same way.
+ */
+interface Bound {
+  /** The MeSH heading whose fact implies it. */
+  heading: string;
+  status: 'present' | 'absent';
+  /** Only the heading itself ("no diabetes"), not a narrower concept ("no type 1 diabetes"). */
+  exactly: boolean;
+  /** Headings under it that do not imply it. */
+  except: readonly string[];
+  measure: string;
+  unit: string;
+  /** Values from `low` (inclusive) to `high` (exclusive); null is open. */
+  low: number | null;
+  high: number | null;
+  adultsOnly: boolean;
+}
+
+const BOUNDS: readonly Bound[] = [
+  {
+    heading: 'Obesity',
+    status: 'present',
+    exactly: false,
+    except: ['Obesity, Abdominal', 'Pediatric Obesity'],
+    measure: 'BMI',
+    unit: 'kg/m2',
+    low: 30,
+    high: null,
+    adultsOnly: true,
+  },
+  { heading: 'Diabetes Mellitus', status: 'absent', exactly: true, except: [], measure: 'HbA1c', unit: '%', low: null, high: 6.5, adultsOnly: false },
+];
+
+type LabRule = Extract<CriterionRule, { type: 'lab' }>;
+export interface ImpliedAnswer {
+  outcome: 'met' | 'not_met';
+  adultsOnly: boolean;
+  /** The bound in words, for the evidence ("BMI at least 30 kg/m2"). */
+  words: string;
+}
+
+const ids = new Map<string, string | null>();
+function idOf(heading: string): string | null {
+  let id = ids.get(heading);
+  if (id === undefined) ids.set(heading, (id = meshIdByName(heading) ?? null));
+  return id;
+}
+
+/** Whether the fact is one the bound speaks of. */
+function implies(bound: Bound, fact: { conceptId: string | null; status: string | null }): boolean {
+  if (!fact.conceptId || fact.status !== bound.status) return false;
+  const heading = idOf(bound.heading);
+  if (!heading) return false;
+  if (bound.exactly) return fact.conceptId === heading || (isA(fact.conceptId, heading) && isA(heading, fact.conceptId));
+  if (!isA(fact.conceptId, heading)) return false;
+  for (const other of bound.except) {
+    const id = idOf(other);
+    if (id && isA(fact.conceptId, id)) return false;
+  }
+  return true;
+}
+
+/** Whether every value in [low, high) passes the rule (`every`), or none does, in the rule's unit. */
+function decide(rule: LabRule, low: number | null, high: number | null): 'met' | 'not_met' | null {
+  const { comparator, value } = rule;
+  const upper = rule.upperValue ?? value;
+  switch (comparator) {
+    case '>=':
+      return low !== null && low >= value ? 'met' : high !== null && high <= value ? 'not_met' : null;
+    case '>':
+      return low !== null && low > value ? 'met' : high !== null && high <= value ? 'not_met' : null;
+    case '<=':
+    case '<':
+      return high !== null && high <= value ? 'met' : low !== null && (comparator === '<' ? low >= value : low > value) ? 'not_met' : null;
+    case 'between':
+      if (low !== null && high !== null && low >= value && high <= upper) return 'met';
+      return (low !== null && low > upper) || (high !== null && high <= value) ? 'not_met' : null;
+    case '=':
+      return null;
+  }
+}
+
+/** What a condition fact says of a lab criterion by the bound its diagnosis sets, or null (no bound, or not decided). */
+export function impliedByCondition(rule: LabRule, fact: { conceptId: string | null; status: string | null }): ImpliedAnswer | null {
+  if (rule.relativeTo) return null;
+  for (const bound of BOUNDS) {
+    if (bound.measure !== rule.measure || !implies(bound, fact)) continue;
+    const convert = unitConversion(bound.measure, bound.unit, rule.unit);
+    if (!convert) return null;
+    const outcome = decide(rule, bound.low === null ? null : convert(bound.low), bound.high === null ? null : convert(bound.high));
+    if (!outcome) return null;
+    const words = bound.low !== null ? `${bound.measure} at least ${bound.low} ${bound.unit}` : `${bound.measure} under ${bound.high}${bound.unit}`;
+    return { outcome, adultsOnly: bound.adultsOnly, words };
+  }
+  return null;
+}
