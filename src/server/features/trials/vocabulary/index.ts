@@ -2,9 +2,9 @@ import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm } from './lower-case';
 import { withNamedMedicines } from './named-medicines';
-import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX, studyMedicineConcept } from './product-concepts';
+import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
-export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX, studyMedicineConcept } from './product-concepts';
+export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
@@ -780,6 +780,11 @@ export function plainName(name: string): string {
 
 export function conceptRef(concept: Concept): ConceptRef {
   return { id: concept.id, name: concept.en, ...(concept.mesh ? { mesh: concept.mesh } : {}), ...(concept.icd10 ? { icd10: concept.icd10 } : {}) };
+}
+
+/** A trial's own medicine as a concept, under `STUDY_MEDICINE_PREFIX`. */
+export function studyMedicineConcept(name: string): Concept {
+  return { id: `${STUDY_MEDICINE_PREFIX}${name}`, kind: 'medication', en: name, es: name, clinicianOnly: false };
 }
 
 /** The Spanish name of a concept by its id, when the vocabulary has one. */

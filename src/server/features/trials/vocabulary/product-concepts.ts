@@ -1,5 +1,3 @@
-import type { Concept } from './index';
-
 // Concepts the product makes from a record's own words rather than finds in MeSH: their ids carry a prefix.
 
 /** The id prefix of an allergy to a named medicine: `cohortly:allergy-to:<the medicine's concept id>`. */
@@ -7,6 +5,3 @@ export const ALLERGY_PREFIX = 'cohortly:allergy-to:';
 
 /** The id prefix of a trial's own medicine, named as its record names it: `cohortly:study-medicine:<name>` (decision 108). */
 export const STUDY_MEDICINE_PREFIX = 'cohortly:study-medicine:';
-export function studyMedicineConcept(name: string): Concept {
-  return { id: `${STUDY_MEDICINE_PREFIX}${name}`, kind: 'medication', en: name, es: name, clinicianOnly: false };
-}
