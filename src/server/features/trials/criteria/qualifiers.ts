@@ -138,6 +138,46 @@ export function isWholePair(before: string, after: string): boolean {
   return wholePairSpans(pair).some(([start, end]) => start === 0 && end === pair.length);
 }
 
+/** Side words: "unilateral", "one-sided", "bilateral", "two-sided". */
+const SIDE_OF: Record<string, ConditionQualifier> = {
+  unilateral: 'one_side',
+  'one-sided': 'one_side',
+  bilateral: 'both_sides',
+  'two-sided': 'both_sides',
+};
+/** A limb or side after a side word: "radicular pain in the unilateral leg" places the pain on one side. */
+const SIDE_PLACE = /^\s+(?:in|on|of|down|into)\s+(?:the\s+|a\s+|one\s+)?(unilateral|bilateral)\s+(legs?|arms?|limbs?|extremit(?:y|ies)|sides?)\b/i;
+
+/**
+ * "Low back pain with unilateral radiculopathy", "disc prolapse and bilateral sciatica", "leg pain in the unilateral leg"
+ * (decision 293): a side word right before (or a side placed right after) one condition of a list follows that condition
+ * wherever it sits in the criterion. The rule holds the side: a fact that says the other side explicitly answers it
+ * (qualifier-opposites.ts), one that says no side leaves it unknown. Not in a pair naming both sides ("unilateral or
+ * bilateral"), nor after a comparison or a "non-".
+ */
+function sideOfListMember(
+  text: string,
+  same: Mention[],
+  unread: Array<{ word: string; start: number; end: number }>,
+): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
+  const wholes = wholePairSpans(text);
+  const found: Array<{ qualifier: ConditionQualifier; words: Array<{ start: number; end: number }> }> = [];
+  for (const mention of same) {
+    const before = unread.find((word) => SIDE_OF[word.word] && /^\s*$/.test(text.slice(word.end, mention.start)));
+    if (before && !wholes.some(([from, to]) => before.start >= from && before.end <= to) && !NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, before.start - 16), before.start)))
+      found.push({ qualifier: SIDE_OF[before.word], words: [before] });
+    const place = SIDE_PLACE.exec(text.slice(mention.end));
+    if (!place) continue;
+    const at = mention.end + place[0].length - place[2].length;
+    const sideStart = mention.end + place[0].indexOf(place[1]);
+    const words = unread.filter((word) => word.start === sideStart || word.start === at);
+    if (words.some((word) => word.start === sideStart)) found.push({ qualifier: SIDE_OF[place[1].toLowerCase()], words });
+  }
+  const sides = new Set(found.map((one) => one.qualifier));
+  if (sides.size !== 1) return null;
+  return { qualifiers: [...sides], consumed: new Map(found.flatMap((one) => one.words.map((word): [number, number] => [word.start, word.end]))) };
+}
+
 /**
  * The qualifiers a condition rule can hold whole: each word a severity, course, control, spine-part or side word
  * beside the concept, in its clause, with nothing comparing it ("more than mild"). With several concepts only words
@@ -155,6 +195,8 @@ export function readQualifiers(
   // Several concepts must be a plain list ("heart or liver disease"): "radiculopathy diagnosed with disc herniation"
   // needs both, which a rule of alternatives does not say, so it keeps its flag.
   const ordered = [...same].sort((a, b) => a.start - b.start);
+  const side = new Set(same.map((mention) => mention.concept.id)).size > 1 ? sideOfListMember(text, same, unread) : null;
+  if (side) return side;
   for (let i = 1; i < ordered.length; i++) {
     const gap = text.slice(ordered[i - 1].end, ordered[i].start);
     if (ordered[i].start > ordered[i - 1].end && !/^\s*,?\s*(?:(?:or|and\/or|and)\s+)?(?:an?\s+|the\s+)?$/i.test(gap)) return null;
