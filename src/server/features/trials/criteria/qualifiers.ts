@@ -138,12 +138,10 @@ export function isWholePair(before: string, after: string): boolean {
   return wholePairSpans(pair).some(([start, end]) => start === 0 && end === pair.length);
 }
 
-/** Side words: "unilateral", "one-sided", "bilateral", "two-sided". */
+/** Side words a list member holds: "unilateral", "bilateral". */
 const SIDE_OF: Record<string, ConditionQualifier> = {
   unilateral: 'one_side',
-  'one-sided': 'one_side',
   bilateral: 'both_sides',
-  'two-sided': 'both_sides',
 };
 /** A limb or side after a side word: "radicular pain in the unilateral leg" places the pain on one side. */
 const SIDE_PLACE = /^\s+(?:in|on|of|down|into)\s+(?:the\s+|a\s+|one\s+)?(unilateral|bilateral)\s+(legs?|arms?|limbs?|extremit(?:y|ies)|sides?)\b/i;
