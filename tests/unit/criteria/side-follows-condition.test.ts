@@ -16,6 +16,7 @@ describe('a side word before a later condition of the criterion', () => {
       ['Neck pain accompanied by unilateral radiculopathy', 'one_side'],
       ['Lower back pain and unilateral sciatica', 'one_side'],
       ['Hip pain with bilateral sciatica', 'both_sides'],
+      ['Back pain with one-sided sciatica', 'one_side'],
     ] as const)
       expect(qualifiersOf(text), text).toEqual([side]);
   });
@@ -31,5 +32,12 @@ describe('a side word before a later condition of the criterion', () => {
 
   it('is not held when the two conditions of the list name different sides', () => {
     expect(qualifiersOf('Unilateral sciatica or bilateral radiculopathy')).toBeUndefined();
+  });
+});
+
+describe('a side in two words', () => {
+  it('is held before one condition', () => {
+    expect(qualifiersOf('One-sided sciatica')).toEqual(['one_side']);
+    expect(qualifiersOf('Two sided knee osteoarthritis')).toEqual(['both_sides']);
   });
 });

@@ -71,6 +71,9 @@ const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | 
   { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
   { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
   { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
+  // "One-sided leg pain", "two-sided sciatica": the side in two words (decision 293).
+  { pattern: /\bone[\s-]sided\b/gi, qualifier: 'one_side' },
+  { pattern: /\btwo[\s-]sided\b/gi, qualifier: 'both_sides' },
   // "Clinically relevant", "medically important": what "clinically significant" says (decision 229).
   { pattern: /\b(?:clinically|medically)\s+(?:relevant|important)\b/gi, qualifier: 'serious' },
   { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
@@ -138,20 +141,18 @@ export function isWholePair(before: string, after: string): boolean {
   return wholePairSpans(pair).some(([start, end]) => start === 0 && end === pair.length);
 }
 
-/** Side words a list member holds: "unilateral", "bilateral". */
-const SIDE_OF: Record<string, ConditionQualifier> = {
-  unilateral: 'one_side',
-  bilateral: 'both_sides',
-};
-/** A limb or side after a side word: "radicular pain in the unilateral leg" places the pain on one side. */
-const SIDE_PLACE = /^\s+(?:in|on|of|down|into)\s+(?:the\s+|a\s+|one\s+)?(unilateral|bilateral)\s+(legs?|arms?|limbs?|extremit(?:y|ies)|sides?)\b/i;
+/** A side word right before a condition: "unilateral", "bilateral", "one-sided", "two-sided". */
+const SIDE_BEFORE = /\b(unilateral|bilateral|(?:one|two)[\s-]sided)\s+$/i;
+/** A limb or side after a condition: "radicular pain in the unilateral leg" places the pain on one side. */
+const SIDE_PLACE = /^\s+(?:in|on|of|down|into)\s+(?:the\s+|a\s+|one\s+)?(unilateral|bilateral)\s+(?:legs?|arms?|limbs?|extremit(?:y|ies)|sides?)\b/i;
+const sideOf = (word: string): ConditionQualifier => (/^(?:uni|one)/i.test(word) ? 'one_side' : 'both_sides');
 
 /**
  * "Low back pain with unilateral radiculopathy", "disc prolapse and bilateral sciatica", "leg pain in the unilateral leg"
  * (decision 293): a side word right before (or a side placed right after) one condition of a list follows that condition
  * wherever it sits in the criterion. The rule holds the side: a fact that says the other side explicitly answers it
  * (qualifier-opposites.ts), one that says no side leaves it unknown. Not in a pair naming both sides ("unilateral or
- * bilateral"), nor after a comparison or a "non-".
+ * bilateral"), nor after a comparison or a "non-", nor when the list's conditions name different sides.
  */
 function sideOfListMember(
   text: string,
@@ -160,16 +161,16 @@ function sideOfListMember(
 ): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
   const wholes = wholePairSpans(text);
   const found: Array<{ qualifier: ConditionQualifier; words: Array<{ start: number; end: number }> }> = [];
+  const take = (side: string, from: number, to: number) => {
+    const words = unread.filter((word) => word.start >= from && word.end <= to);
+    const plain = !wholes.some(([start, end]) => from >= start && from < end) && !NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, from - 16), from));
+    if (words.length && plain) found.push({ qualifier: sideOf(side), words });
+  };
   for (const mention of same) {
-    const before = unread.find((word) => SIDE_OF[word.word] && /^\s*$/.test(text.slice(word.end, mention.start)));
-    if (before && !wholes.some(([from, to]) => before.start >= from && before.end <= to) && !NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, before.start - 16), before.start)))
-      found.push({ qualifier: SIDE_OF[before.word], words: [before] });
+    const before = SIDE_BEFORE.exec(text.slice(0, mention.start));
+    if (before) take(before[1], before.index, before.index + before[1].length);
     const place = SIDE_PLACE.exec(text.slice(mention.end));
-    if (!place) continue;
-    const at = mention.end + place[0].length - place[2].length;
-    const sideStart = mention.end + place[0].indexOf(place[1]);
-    const words = unread.filter((word) => word.start === sideStart || word.start === at);
-    if (words.some((word) => word.start === sideStart)) found.push({ qualifier: SIDE_OF[place[1].toLowerCase()], words });
+    if (place) take(place[1], mention.end, mention.end + place[0].length);
   }
   const sides = new Set(found.map((one) => one.qualifier));
   if (sides.size !== 1) return null;
