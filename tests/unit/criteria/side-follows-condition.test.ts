@@ -41,3 +41,11 @@ describe('a side in two words', () => {
     expect(qualifiersOf('Two sided knee osteoarthritis')).toEqual(['both_sides']);
   });
 });
+
+describe('the rule that holds a side of one condition of a list', () => {
+  it('stays in review, and an alternative ("or") holds no side', () => {
+    expect(readTextRule('inclusion', 'Shoulder pain with unilateral radiculopathy').needsReview).toBe(true);
+    expect(qualifiersOf('Bilateral sciatica or shoulder pain')).toBeUndefined();
+    expect(qualifiersOf('Shoulder pain or unilateral radiculopathy')).toBeUndefined();
+  });
+});

@@ -159,12 +159,15 @@ function sideOfListMember(
   same: Mention[],
   unread: Array<{ word: string; start: number; end: number }>,
 ): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
+  // "Unilateral sciatica or neck pain": the side is one alternative's, which a rule of alternatives cannot hold alone.
+  const ordered = [...same].sort((a, b) => a.start - b.start);
+  if (ordered.some((mention, i) => i > 0 && /\bor\b/i.test(text.slice(ordered[i - 1].end, mention.start)))) return null;
   const wholes = wholePairSpans(text);
-  const found: Array<{ qualifier: ConditionQualifier; words: Array<{ start: number; end: number }> }> = [];
+  const found: ConditionQualifier[] = [];
   const take = (side: string, from: number, to: number) => {
     const words = unread.filter((word) => word.start >= from && word.end <= to);
     const plain = !wholes.some(([start, end]) => from >= start && from < end) && !NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, from - 16), from));
-    if (words.length && plain) found.push({ qualifier: sideOf(side), words });
+    if (words.length && plain) found.push(sideOf(side));
   };
   for (const mention of same) {
     const before = SIDE_BEFORE.exec(text.slice(0, mention.start));
@@ -172,9 +175,11 @@ function sideOfListMember(
     const place = SIDE_PLACE.exec(text.slice(mention.end));
     if (place) take(place[1], mention.end, mention.end + place[0].length);
   }
-  const sides = new Set(found.map((one) => one.qualifier));
+  const sides = new Set(found);
   if (sides.size !== 1) return null;
-  return { qualifiers: [...sides], consumed: new Map(found.flatMap((one) => one.words.map((word): [number, number] => [word.start, word.end]))) };
+  // The side words are not consumed: they stay unread and keep the review flag, since the side is one condition's and
+  // the rule holds it for the whole list.
+  return { qualifiers: [...sides], consumed: new Map() };
 }
 
 /**
@@ -189,13 +194,28 @@ export function readQualifiers(
   unique: Mention[],
   unread: Array<{ word: string; start: number; end: number }>,
 ): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
+  const read = readWholeQualifiers(text, same, unique, unread);
+  const sides = (qualifiers: ConditionQualifier[]) => qualifiers.filter((q) => q === 'one_side' || q === 'both_sides');
+  if (unique.length < 2 || sides(read?.qualifiers ?? []).length) return read;
+  // A side written beside one condition of a list, which the whole-list reading leaves (decision 293).
+  const side = sideOfListMember(text, same, unread);
+  if (!side) return read;
+  if (!read) return side;
+  const qualifiers = [...read.qualifiers, ...side.qualifiers].sort((a, b) => CONDITION_QUALIFIERS.indexOf(a) - CONDITION_QUALIFIERS.indexOf(b));
+  return { qualifiers, consumed: read.consumed };
+}
+
+function readWholeQualifiers(
+  text: string,
+  same: Mention[],
+  unique: Mention[],
+  unread: Array<{ word: string; start: number; end: number }>,
+): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
   const first = same[0];
   const last = same.reduce((a, b) => (b.end > a.end ? b : a));
   // Several concepts must be a plain list ("heart or liver disease"): "radiculopathy diagnosed with disc herniation"
   // needs both, which a rule of alternatives does not say, so it keeps its flag.
   const ordered = [...same].sort((a, b) => a.start - b.start);
-  const side = new Set(same.map((mention) => mention.concept.id)).size > 1 ? sideOfListMember(text, same, unread) : null;
-  if (side) return side;
   for (let i = 1; i < ordered.length; i++) {
     const gap = text.slice(ordered[i - 1].end, ordered[i].start);
     if (ordered[i].start > ordered[i - 1].end && !/^\s*,?\s*(?:(?:or|and\/or|and)\s+)?(?:an?\s+|the\s+)?$/i.test(gap)) return null;
