@@ -71,6 +71,9 @@ const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | 
   { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
   { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
   { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
+  // "One-sided leg pain", "two-sided sciatica": the side in two words (decision 293).
+  { pattern: /\bone[\s-]sided\b/gi, qualifier: 'one_side' },
+  { pattern: /\btwo[\s-]sided\b/gi, qualifier: 'both_sides' },
   // "Clinically relevant", "medically important": what "clinically significant" says (decision 229).
   { pattern: /\b(?:clinically|medically)\s+(?:relevant|important)\b/gi, qualifier: 'serious' },
   { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
@@ -138,6 +141,47 @@ export function isWholePair(before: string, after: string): boolean {
   return wholePairSpans(pair).some(([start, end]) => start === 0 && end === pair.length);
 }
 
+/** A side word right before a condition: "unilateral", "bilateral", "one-sided", "two-sided". */
+const SIDE_BEFORE = /\b(unilateral|bilateral|(?:one|two)[\s-]sided)\s+$/i;
+/** A limb or side after a condition: "radicular pain in the unilateral leg" places the pain on one side. */
+const SIDE_PLACE = /^\s+(?:in|on|of|down|into)\s+(?:the\s+|a\s+|one\s+)?(unilateral|bilateral)\s+(?:legs?|arms?|limbs?|extremit(?:y|ies)|sides?)\b/i;
+const sideOf = (word: string): ConditionQualifier => (/^(?:uni|one)/i.test(word) ? 'one_side' : 'both_sides');
+
+/**
+ * "Low back pain with unilateral radiculopathy", "disc prolapse and bilateral sciatica", "leg pain in the unilateral leg"
+ * (decision 293): a side word right before (or a side placed right after) one condition of a list follows that condition
+ * wherever it sits in the criterion. The rule holds the side: a fact that says the other side explicitly answers it
+ * (qualifier-opposites.ts), one that says no side leaves it unknown. Not in a pair naming both sides ("unilateral or
+ * bilateral"), nor after a comparison or a "non-", nor when the list's conditions name different sides.
+ */
+function sideOfListMember(
+  text: string,
+  same: Mention[],
+  unread: Array<{ word: string; start: number; end: number }>,
+): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
+  // "Unilateral sciatica or neck pain": the side is one alternative's, which a rule of alternatives cannot hold alone.
+  const ordered = [...same].sort((a, b) => a.start - b.start);
+  if (ordered.some((mention, i) => i > 0 && /\bor\b/i.test(text.slice(ordered[i - 1].end, mention.start)))) return null;
+  const wholes = wholePairSpans(text);
+  const found: ConditionQualifier[] = [];
+  const take = (side: string, from: number, to: number) => {
+    const words = unread.filter((word) => word.start >= from && word.end <= to);
+    const plain = !wholes.some(([start, end]) => from >= start && from < end) && !NOT_PLAIN_BEFORE.test(text.slice(Math.max(0, from - 16), from));
+    if (words.length && plain) found.push(sideOf(side));
+  };
+  for (const mention of same) {
+    const before = SIDE_BEFORE.exec(text.slice(0, mention.start));
+    if (before) take(before[1], before.index, before.index + before[1].length);
+    const place = SIDE_PLACE.exec(text.slice(mention.end));
+    if (place) take(place[1], mention.end, mention.end + place[0].length);
+  }
+  const sides = new Set(found);
+  if (sides.size !== 1) return null;
+  // The side words are not consumed: they stay unread and keep the review flag, since the side is one condition's and
+  // the rule holds it for the whole list.
+  return { qualifiers: [...sides], consumed: new Map() };
+}
+
 /**
  * The qualifiers a condition rule can hold whole: each word a severity, course, control, spine-part or side word
  * beside the concept, in its clause, with nothing comparing it ("more than mild"). With several concepts only words
@@ -145,6 +189,23 @@ export function isWholePair(before: string, after: string): boolean {
  * qualifiers and the offsets of the words they hold; words it cannot hold stay unread and keep the review flag.
  */
 export function readQualifiers(
+  text: string,
+  same: Mention[],
+  unique: Mention[],
+  unread: Array<{ word: string; start: number; end: number }>,
+): { qualifiers: ConditionQualifier[]; consumed: Map<number, number> } | null {
+  const read = readWholeQualifiers(text, same, unique, unread);
+  const sides = (qualifiers: ConditionQualifier[]) => qualifiers.filter((q) => q === 'one_side' || q === 'both_sides');
+  if (unique.length < 2 || sides(read?.qualifiers ?? []).length) return read;
+  // A side written beside one condition of a list, which the whole-list reading leaves (decision 293).
+  const side = sideOfListMember(text, same, unread);
+  if (!side) return read;
+  if (!read) return side;
+  const qualifiers = [...read.qualifiers, ...side.qualifiers].sort((a, b) => CONDITION_QUALIFIERS.indexOf(a) - CONDITION_QUALIFIERS.indexOf(b));
+  return { qualifiers, consumed: read.consumed };
+}
+
+function readWholeQualifiers(
   text: string,
   same: Mention[],
   unique: Mention[],
