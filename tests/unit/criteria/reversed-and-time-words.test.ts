@@ -24,7 +24,10 @@ describe('a reversed substance is never the substance (decision 290)', () => {
     ])
       for (const kind of ['inclusion', 'exclusion'] as const) {
         const read = concepts(kind, text);
-        expect(read.some((name) => /^(?:testosterone|estrogens?|oestrogens?|androgens|iron|insulin|steroid|corticosteroid)/.test(name)), `${kind}: ${text}`).toBe(false);
+        expect(
+          read.some((name) => /^(?:testosterone|estrogens?|oestrogens?|androgens|iron|insulin|steroid|corticosteroid)/.test(name)),
+          `${kind}: ${text}`,
+        ).toBe(false);
       }
   });
 
@@ -56,7 +59,10 @@ describe('a treatment joined to "post-"/"pre-" as a time is never the treatment 
     ])
       for (const kind of ['inclusion', 'exclusion'] as const) {
         const read = concepts(kind, text);
-        expect(read.some((name) => /transplant|dialysis|chemotherapy|surg/.test(name)), `${kind}: ${text}`).toBe(false);
+        expect(
+          read.some((name) => /transplant|dialysis|chemotherapy|surg/.test(name)),
+          `${kind}: ${text}`,
+        ).toBe(false);
       }
   });
 
