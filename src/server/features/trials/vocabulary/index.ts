@@ -466,7 +466,7 @@ export class Vocabulary {
         continue;
       }
       // "Pseudo-gout", "androgen deprivation", "anti-estrogen", "post-transplant baseline": not the concept (reversed.ts).
-      const turn = turnOf(text, tokens, index, found.size, found.concept, Boolean(options.trialIdioms));
+      const turn = turnOf(text, tokens, index, found.size, found.concept, (id) => this.lexiconIndex(id), Boolean(options.trialIdioms));
       if (turn) {
         const at = turn === 'drop' ? undefined : turn.keys.map((key) => this.lexiconTerm(key, full)).find((term) => term !== undefined);
         if (at !== undefined && turn !== 'drop') kept.push({ concept: this.meshConcept(at), start: tokens[turn.from].start, end: tokens[turn.to].end });

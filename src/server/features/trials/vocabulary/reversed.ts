@@ -1,6 +1,11 @@
 import type { Token } from './normalize';
-import { isTreatment } from './treatment';
-import type { Concept } from './index';
+import { treatmentAt } from './treatment-trees';
+
+/** The concept the recognizer found: its id and kind. */
+export interface Found {
+  id: string;
+  kind: string;
+}
 
 /**
  * Words joined to a concept that make it something else (decisions 216, 290, 291). The recognizer asks `turnOf` for
@@ -52,15 +57,24 @@ function substanceTurn(text: string, tokens: Token[], index: number, size: numbe
  * "Post-transplant baseline", "pre-operative period": a treatment joined to "post-"/"pre-" and followed by the word it
  * qualifies is a time, not the treatment (criteria only: a note's "post-transplant day 30" tells the operation happened).
  */
-function timeTurn(text: string, tokens: Token[], index: number, size: number, concept: Concept): Turn {
+function timeTurn(text: string, tokens: Token[], index: number, size: number, concept: Found, at: number | undefined): Turn {
   if (index === 0 || !TIME_PREFIX.test(tokens[index - 1].word) || gap(text, tokens, index - 1) !== '-') return null;
   const next = tokens[index + size];
   if (!next || !/^ +$/.test(gap(text, tokens, index + size - 1))) return null;
-  return isTreatment(concept) ? 'drop' : null;
+  return treatmentAt(concept.id, concept.kind, at) ? 'drop' : null;
 }
 
-export function turnOf(text: string, tokens: Token[], index: number, size: number, concept: Concept, criteria: boolean): Turn {
+/** How the words joined to the concept at `index` turn it; `criteria` for the criteria reader's time words. */
+export function turnOf(
+  text: string,
+  tokens: Token[],
+  index: number,
+  size: number,
+  concept: Found,
+  lexiconIndex: (id: string) => number | undefined,
+  criteria: boolean,
+): Turn {
   if (index > 0 && gap(text, tokens, index - 1) === '-' && NOT_THE_CONCEPT.test(tokens[index - 1].word)) return 'drop';
-  const time = criteria ? timeTurn(text, tokens, index, size, concept) : null;
+  const time = criteria ? timeTurn(text, tokens, index, size, concept, lexiconIndex(concept.id)) : null;
   return time ?? (concept.kind === 'medication' ? substanceTurn(text, tokens, index, size) : null);
 }
