@@ -6,6 +6,7 @@ import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
+import { turnOf } from './reversed';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
 /**
@@ -132,9 +133,6 @@ const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions
 
 /** A heading read in notes, not in criteria, where metastases are a clinician's staging the judgement reader checks (decision 255). */
 const NOT_IN_CRITERIA = /^Neoplasm Metastasis$/;
-
-/** A prefix that makes the word it is joined to something else: "pseudo-gout" is no gout (decision 216). */
-const NOT_THE_CONCEPT = /^pseudo$/;
 
 /** Head nouns (keys) that name a condition or operation of a place: "disease of the liver", "fracture of the hip". */
 const PLACE_HEAD =
@@ -467,9 +465,12 @@ export class Vocabulary {
         index++;
         continue;
       }
-      // "Pseudo-obstruction", "pseudo-gout": a word "pseudo-" is joined to is not the concept ("non-" is a negation the readers hold).
-      if (index > 0 && text.slice(tokens[index - 1].end, tokens[index].start) === '-' && NOT_THE_CONCEPT.test(lower[index - 1])) {
-        index += found.size;
+      // "Pseudo-gout", "androgen deprivation", "anti-estrogen", "post-transplant baseline": not the concept (reversed.ts).
+      const turn = turnOf(text, tokens, index, found.size, found.concept, (id) => this.lexiconIndex(id), Boolean(options.trialIdioms));
+      if (turn) {
+        const at = turn === 'drop' ? undefined : turn.keys.map((key) => this.lexiconTerm(key, full)).find((term) => term !== undefined);
+        if (at !== undefined && turn !== 'drop') kept.push({ concept: this.meshConcept(at), start: tokens[turn.from].start, end: tokens[turn.to].end });
+        index = turn === 'drop' ? index + found.size : turn.to + 1;
         continue;
       }
       const mention: Mention = {

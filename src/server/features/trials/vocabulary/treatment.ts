@@ -1,21 +1,6 @@
 import { lexicon } from './lexicon';
 import { type Concept, type Vocabulary, vocabulary } from './index';
-
-/**
- * Hand concepts of operations and therapies that name no MeSH heading of their own (the hand file's wording of them
- * is wider or narrower than any heading): treatments by what they are.
- */
-const HAND_TREATMENTS = new Set([
-  'cohortly:major-surgery',
-  'cohortly:prior-surgery',
-  'cohortly:spine-surgery',
-  'cohortly:neck-surgery',
-  'cohortly:microdiscectomy',
-  'cohortly:dialysis',
-]);
-
-/** MeSH's therapeutics (E02) and surgical procedures (E04). */
-const THERAPY_TREE = /^E0[24]\b/;
+import { treatmentAt } from './treatment-trees';
 
 /**
  * A concept a person is given or undergoes as a treatment (decision 254): a medicine or drug class, or an operation or
@@ -23,12 +8,7 @@ const THERAPY_TREE = /^E0[24]\b/;
  * MeSH also files under diagnosis (E01: biopsy, colonoscopy) or a disease (C) is not one.
  */
 export function isTreatment(concept: Concept): boolean {
-  if (concept.kind === 'medication') return true;
-  if (HAND_TREATMENTS.has(concept.id)) return true;
-  const at = vocabulary().lexiconIndex(concept.id);
-  if (at === undefined) return false;
-  const trees = lexicon().concepts[at].trees;
-  return trees.some((tree) => THERAPY_TREE.test(tree)) && !trees.some((tree) => tree.startsWith('E01') || tree.startsWith('C'));
+  return treatmentAt(concept.id, concept.kind, vocabulary().lexiconIndex(concept.id));
 }
 
 /** A MeSH technique (every tree under E: analytical, diagnostic and therapeutic techniques), in the given vocabulary. */
