@@ -52,22 +52,15 @@ export interface ImpliedAnswer {
   words: string;
 }
 
-const ids = new Map<string, string | null>();
-function idOf(heading: string): string | null {
-  let id = ids.get(heading);
-  if (id === undefined) ids.set(heading, (id = meshIdByName(heading) ?? null));
-  return id;
-}
-
 /** Whether the fact is one the bound speaks of. */
 function implies(bound: Bound, fact: { conceptId: string | null; status: string | null }): boolean {
   if (!fact.conceptId || fact.status !== bound.status) return false;
-  const heading = idOf(bound.heading);
+  const heading = meshIdByName(bound.heading);
   if (!heading) return false;
   if (bound.exactly) return fact.conceptId === heading || (isA(fact.conceptId, heading) && isA(heading, fact.conceptId));
   if (!isA(fact.conceptId, heading)) return false;
   for (const other of bound.except) {
-    const id = idOf(other);
+    const id = meshIdByName(other);
     if (id && isA(fact.conceptId, id)) return false;
   }
   return true;

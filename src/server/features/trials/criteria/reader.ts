@@ -109,9 +109,7 @@ function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabular
 function plannedStudyTreatment(kind: CriterionKind, text: string, vocab: Vocabulary): boolean {
   if (!namesStudysPlannedTreatment(kind, text)) return false;
   const named = vocab.find(text).filter((mention) => mention.concept.kind === 'condition' || mention.concept.kind === 'medication');
-  return named.every((mention) => {
-    return mention.concept.kind === 'medication' || isTechnique(mention.concept, vocab);
-  });
+  return named.every((mention) => mention.concept.kind === 'medication' || isTechnique(mention.concept, vocab));
 }
 
 /** "Greater than", "worse than", "more severe than", "predominant over", "exceeds": how one thing stands against another. */
