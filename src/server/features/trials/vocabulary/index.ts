@@ -1,11 +1,11 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
-import { capitalisedShortForm } from './lower-case';
+import { capitalisedShortForm, shortFormOfPlural } from './lower-case';
 import { withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
-import { phraseKey as normalisedKey, tokenize as tokenizeWords, type Token } from './normalize';
+import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
 import { turnOf } from './reversed';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
 
@@ -277,7 +277,17 @@ export class Vocabulary {
       if (!this.handConcepts.has(concept.id)) this.handConcepts.set(concept.id, concept);
       // Rules stored before the entry named its heading keep its own id: both find it.
       if (!this.handConcepts.has(`cohortly:${entry.id}`)) this.handConcepts.set(`cohortly:${entry.id}`, concept);
-      const phrases = [...entry.synonyms, ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])];
+      // "Oligodendroglioma" of the gliomas, "non-Hodgkin lymphoma" of the lymphomas: a tumour synonym that is the name of a
+      // MeSH neoplasm heading under the entry's own is read as that heading, which names the histology the words say
+      // (decision 295); the class still holds it by the tree. Not an entry term, narrower than written, nor other trees,
+      // where the hand file reads a named kind as its class on purpose ("AIDS" as HIV, Alzheimer's as dementia).
+      const ownHeading = (synonym: string) => {
+        const at = entry.kind === 'condition' && lex.isPreferred(normalisedKey(synonym)) ? lex.term(normalisedKey(synonym)) : undefined;
+        return (
+          at !== undefined && lex.concepts[at].trees.some((tree) => tree.startsWith('C04')) && derivedMembers(entry, named).includes(synonym.toLowerCase())
+        );
+      };
+      const phrases = [...entry.synonyms.filter((synonym) => !ownHeading(synonym)), ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])];
       for (const phrase of phrases) this.add(phrase, false, concept);
       for (const phrase of entry.caseSensitive ?? []) this.add(phrase, true, concept);
       numbered.push([phrases, concept]);
@@ -413,10 +423,11 @@ export class Vocabulary {
   find(text: string, options: FindOptions = {}): Mention[] {
     const lex = lexicon();
     const tokens = tokenize(text);
-    const lower = tokens.map((token) => token.word.toLowerCase());
+    const capitals = /[A-Z]/.test(text) ? null : (words: string) => capitalisedShortForm(words, (form) => this.isAmbiguous(form));
+    const written = tokens.map((token) => shortFormOfPlural(token.word, capitals && ((base) => Boolean(capitals(base) ?? this.phrase(base)))));
+    const lower = written.map((word) => standardSpelling(word.toLowerCase()));
     const full = options.reach === 'full';
     const definitions = this.definitions(text, tokens, full);
-    const capitals = /[A-Z]/.test(text) ? null : (words: string) => capitalisedShortForm(words, (form) => this.isAmbiguous(form));
     const kept: Mention[] = [];
     const pending: Array<{ mention: Mention; readings: Concept[] }> = [];
     for (let index = 0; index < tokens.length; ) {
@@ -436,7 +447,7 @@ export class Vocabulary {
         if (size > 1 && text.slice(tokens[index + size - 2].end, token.start).includes(',')) listed = true;
         const phrasable = size === 1 || this.prefix(key); // `key` is still the words before: every phrase's prefixes are kept
         key = size === 1 ? lower[index] : `${key} ${lower[index + size - 1]}`;
-        exact = size === 1 ? token.word : `${exact} ${token.word}`;
+        exact = size === 1 ? written[index + size - 1] : `${exact} ${written[index + size - 1]}`;
         normal = size === 1 ? token.key : `${normal} ${token.key}`;
         const phrased = phrasable ? (this.phrase(key) ?? this.exact(capitals?.(key) ?? exact)) : undefined;
         const concept = phrased?.criteriaOnly && !options.trialIdioms ? undefined : phrased;
@@ -669,109 +680,7 @@ export function vocabulary(): Vocabulary {
   return shared;
 }
 
-// ---- hierarchy and classes (decision 127): MeSH's tree and pharmacological actions, for the criteria reader and the matcher ----
-
-/**
- * "Is a" links clinicians use that MeSH's tree does not draw, each with its reason; reviewed, kept small. Sciatica is
- * pain along the sciatic nerve from a lumbar or sacral nerve root, a radiculopathy (ICD-10-CM files lumbar radiculopathy,
- * M54.16, and sciatica, M54.3, side by side); MeSH puts it under sciatic neuropathy only, so "radiculopathy" in a
- * criterion would miss a person whose record says sciatica.
- */
-const CLINICAL_BROADER: Record<string, string[]> = {
-  'mesh:D012585': ['mesh:D011843'],
-  // A microdiscectomy (a hand entry: MeSH has no heading) is a diskectomy and a spine operation.
-  'cohortly:microdiscectomy': ['mesh:D017586', 'cohortly:spine-surgery'],
-  // Schizophrenia is a psychotic disorder by its definition (ICD-10 F20-F29, DSM-5); MeSH files Schizophrenia beside
-  // Psychotic Disorders, so "no psychosis" would miss a person whose record says schizophrenia (decision 180).
-  'cohortly:schizophrenia': ['cohortly:psychotic-disorder'],
-  // Idiopathic and heritable PAH are WHO group 1 pulmonary arterial hypertension by definition (ESC/ERS 2022); MeSH
-  // files Familial Primary Pulmonary Hypertension, whose entry terms include "idiopathic pulmonary arterial
-  // hypertension", beside PAH under Hypertension, Pulmonary, so a note's IPAH would not meet "PAH" (decision 183).
-  'mesh:D065627': ['mesh:D000081029'],
-  // Dementia is a major neurocognitive disorder, an acquired cognitive impairment (DSM-5); MeSH files Dementia beside
-  // Cognitive Dysfunction, so "no cognitive impairment" would miss a person whose record says dementia (decision 192).
-  'cohortly:dementia': ['cohortly:cognitive-impairment'],
-  // A fragility fracture is a broken bone; the hand entry of any fracture names no heading to reach it by (decision 192).
-  'cohortly:osteoporotic-fracture': ['cohortly:fracture'],
-  // Adenocarcinoma and squamous cell carcinoma of the lung are non-small cell lung cancers by definition (WHO
-  // classification of lung tumours); MeSH files Adenocarcinoma of Lung under Lung Neoplasms and Adenocarcinoma only, and
-  // has no heading for the squamous kind, so a note's "lung adenocarcinoma" would not meet "NSCLC" (decision 194).
-  'mesh:D000077192': ['mesh:D002289'],
-  'cohortly:lung-adenocarcinoma': ['mesh:D002289'],
-  'cohortly:lung-squamous-cell-carcinoma': ['mesh:D002289'],
-  // An epidural steroid injection is a spinal injection: a rule of any spinal injection still meets it, while a rule of
-  // epidural steroids asks about the steroid alone (a childbirth epidural or a facet injection is not one).
-  'cohortly:epidural-steroid-injection': ['cohortly:epidural-injection'],
-};
-
-/**
- * `conceptId` is `ancestorId` or sits under it in MeSH's tree: "non-small cell lung cancer" is a neoplasm, "NSTEMI" a
- * myocardial infarction. A hand concept answers through the heading it names; an id the lexicon cannot place is only itself.
- */
-export function isA(conceptId: string, ancestorId: string): boolean {
-  if (conceptId === ancestorId) return true;
-  if (CLINICAL_BROADER[conceptId]?.some((broader) => isA(broader, ancestorId))) return true;
-  if (meshIsA(conceptId, ancestorId)) return true;
-  // A heading under a linked one inherits its link: vascular dementia (under Dementia in MeSH) is a cognitive impairment.
-  return Object.entries(CLINICAL_BROADER).some(
-    ([narrower, broader]) => narrower !== conceptId && meshIsA(conceptId, narrower) && broader.some((item) => item === ancestorId || meshIsA(item, ancestorId)),
-  );
-}
-
-/** MeSH's tree alone: no clinical links (they are followed one step, by `isA`). */
-function meshIsA(conceptId: string, ancestorId: string): boolean {
-  const [a, b] = [vocabulary().lexiconIndex(conceptId), vocabulary().lexiconIndex(ancestorId)];
-  return a !== undefined && b !== undefined && lexicon().isA(a, b);
-}
-
-/**
- * A medicine is in a class when one of its pharmacological actions is the class or under it, or the medicine itself
- * sits under it: atorvastatin is a "Hydroxymethylglutaryl-CoA Reductase Inhibitor" (a statin), warfarin an anticoagulant.
- */
-export function inClass(drugId: string, classId: string): boolean {
-  if (drugId === classId) return true;
-  const [drug, drugClass] = [vocabulary().lexiconIndex(drugId), vocabulary().lexiconIndex(classId)];
-  return drug !== undefined && drugClass !== undefined && lexicon().inClass(drug, drugClass);
-}
-
-/** Every heading above a concept in MeSH's tree, as concept ids (`mesh:D...`), nearest first within each branch. */
-export function ancestorsOf(conceptId: string): string[] {
-  const at = vocabulary().lexiconIndex(conceptId);
-  return at === undefined
-    ? []
-    : lexicon()
-        .ancestors(at)
-        .map((ancestor) => `mesh:${lexicon().concepts[ancestor].ui}`);
-}
-
-/**
- * A diagnosis a person is told they have: a MeSH disease (tree C) or mental disorder (F03), or a reviewed hand condition
- * that is not for clinicians only. Not a procedure, a finding's name or a substance (decision 150).
- */
-export function isDiagnosis(conceptId: string): boolean {
-  const concept = vocabulary().concept(conceptId);
-  if (concept?.kind !== 'condition' || concept.clinicianOnly) return false;
-  const at = vocabulary().lexiconIndex(conceptId);
-  return at === undefined || lexicon().concepts[at].trees.some((tree) => tree.startsWith('C') || tree.startsWith('F03'));
-}
-
-/** A MeSH heading of operations alone (tree E04, "Surgical Procedures, Operative"): a procedure, not a condition (decision 235). */
-export function isOperationHeading(conceptId: string): boolean {
-  const at = vocabulary().lexiconIndex(conceptId);
-  return at !== undefined && lexicon().concepts[at].trees.length > 0 && lexicon().concepts[at].trees.every((tree) => tree.startsWith('E04'));
-}
-
-/** The drug classes (pharmacological actions) of a medicine, as concept ids. */
-export function drugClassesOf(drugId: string): string[] {
-  const at = vocabulary().lexiconIndex(drugId);
-  return at === undefined ? [] : lexicon().concepts[at].actions.map((action) => `mesh:${lexicon().concepts[action].ui}`);
-}
-
-/** The concept id of a MeSH heading by its preferred name ("Pregnancy" -> "mesh:D011247"), if the lexicon keeps it. */
-export function meshIdByName(name: string): string | undefined {
-  const at = lexicon().byName(name);
-  return at === undefined ? undefined : `mesh:${lexicon().concepts[at].ui}`;
-}
+export { ancestorsOf, drugClassesOf, inClass, isA, isDiagnosis, isOperationHeading, meshIdByName } from './hierarchy';
 
 /** A MeSH heading's name in plain words: "Diabetes Mellitus, Type 2" -> "type 2 diabetes mellitus"; acronyms keep their capitals. */
 export function plainName(name: string): string {

@@ -26,3 +26,15 @@ export function capitalisedShortForm(key: string, ambiguous: (written: string) =
   const form = capitalised.get(key);
   return form === undefined || ambiguous(form) ? undefined : form;
 }
+
+/**
+ * "SSRI's", "NSAID's", "ACEi's": a short form written with an apostrophe before its plural "s" is the short form (MeSH and
+ * the hand file hold "SSRI", "NSAIDs"). Only a word of capitals ("HIV's" is HIV too), or in a text written all in lower
+ * case a known short form of five letters or fewer (`lowerCaseShortForm`), so "crohn's" or "mother's" keep their reading.
+ */
+export function shortFormOfPlural(word: string, lowerCaseShortForm: ((base: string) => boolean) | null): string {
+  const base = /^([\p{L}\p{N}]{2,8})['’]s$/u.exec(word)?.[1];
+  if (!base) return word;
+  if (/^[A-Z][A-Z0-9]*[A-Z0-9][a-z]?$/.test(base)) return base;
+  return base.length <= 5 && lowerCaseShortForm?.(base) ? base : word;
+}

@@ -34,6 +34,7 @@ const SPELLING: Array<[RegExp, string]> = [
   [/^aetiol/, 'etiol'],
   [/^amoeb/, 'ameb'],
   [/^diarrhoe/, 'diarrhe'],
+  [/^faec/, 'fec'],
   [/^dyspnoe/, 'dyspne'],
   [/^apnoe/, 'apne'],
   [/^gonorrhoe/, 'gonorrhe'],
@@ -44,6 +45,16 @@ const SPELLING: Array<[RegExp, string]> = [
   [/isation$/, 'ization'],
 ];
 const BRITISH = /ae|oe|our|sulph|aluminium|isation/;
+/**
+ * Words criteria write in a second spelling that no MeSH 2024 term uses ("allogenic stem cell transplant" for
+ * allogeneic; "leucopenia"), so mapping them to MeSH's spelling changes no key of the compiled vocabulary.
+ */
+const VARIANT_SPELLING = new Map([
+  ['allogenic', 'allogeneic'],
+  ['syngenic', 'syngeneic'],
+  ['leucopenia', 'leukopenia'],
+  ['leucopenic', 'leukopenic'],
+]);
 /** "-our" words that are not British spellings of "-or" (four, hour, your, pour, flour, sour, tour, contour). */
 const OUR_WORDS = /^(?:four|hour|your|pour|flour|sour|tour|contour|devour|detour|dour|our|ours|yours|hours|fours|tours|contours|detours)$/;
 /** Words ending in "s" that are no plurals ("diabetes", "sepsis", "herpes", "abscess", "AIDS", "analysis", "mumps"). */
@@ -51,10 +62,14 @@ const NOT_PLURAL =
   /(?:ss|us|is|ics|ous|ness|betes|pes|aids|mumps|measles|rabies|scabies|caries|series|species|lues|tetanus|pubes|feces|faeces|plexus|sinus|virus|status|tinnitus|lupus|pemphigus|mellitus|insipidus|clostridiodes|gas|has|was|yes|bus|this|its|thus|plus|less|afterwards|always|perhaps|towards|whereas|sometimes|crisis|cirrhosis|diagnosis|nephrosis|sclerosis|stenosis|thrombosis|fibrosis|psoriasis|osis|itis|iasis|ysis|esis|asis)$/;
 const ES_PLURAL = /(?:sses|shes|xes)$/;
 
+/** A word in lower case in MeSH's spelling where criteria write another (`VARIANT_SPELLING`): hand phrases match it too. */
+export const standardSpelling = (lowerWord: string) => VARIANT_SPELLING.get(lowerWord) ?? lowerWord;
+
 /** One word's key: lower case, American spelling, singular, an eponym without its possessive ("Crohn's" -> "crohn"). */
 export function wordKey(word: string): string {
   // MeSH writes eponyms both ways ("Crohn Disease", "Crohn's Disease") but not always both (decision 216).
   let key = singular(word.toLowerCase().replace('’', "'").replace(/'s$/, ''));
+  key = VARIANT_SPELLING.get(key) ?? key;
   // Only a word with a British letter pair can change (most words have none: one test instead of twenty).
   if (key.length > 3 && BRITISH.test(key)) {
     for (const [pattern, replacement] of SPELLING) {

@@ -374,7 +374,25 @@ export const MEDICINES: SynonymEntry[] = [
     ],
     { clinicianOnly: true },
   ),
-  m('antidepressants', 'antidepressants', 'antidepresivos', ['antidepressant', 'antidepressants', 'ssri', 'ssris', 'snri']),
+  // Not "SSRI" or "SNRI": each is its own MeSH class below, narrower than every antidepressant; read as this entry, "no
+  // SSRIs" excluded anyone on bupropion.
+  m('antidepressants', 'antidepressants', 'antidepresivos', ['antidepressant', 'antidepressants']),
+  // MeSH's classes (their members by pharmacological action: sertraline, venlafaxine) under the names criteria and patients
+  // use; MeSH holds "SSRIs" and "SNRI(s)" only with capitals, and criteria written in lower case say "ssri".
+  m(
+    'ssri',
+    'SSRI antidepressants (such as sertraline)',
+    'antidepresivos ISRS (como sertralina)',
+    ['ssri', 'ssris', 'selective serotonin reuptake inhibitor', 'selective serotonin reuptake inhibitors'],
+    { meshTerm: 'Selective Serotonin Reuptake Inhibitors', caseSensitive: ['SSRI', 'SSRIs'] },
+  ),
+  m(
+    'snri',
+    'SNRI antidepressants (such as venlafaxine)',
+    'antidepresivos IRSN (como venlafaxina)',
+    ['snri', 'snris', 'serotonin and norepinephrine reuptake inhibitor', 'serotonin and norepinephrine reuptake inhibitors'],
+    { meshTerm: 'Serotonin and Noradrenaline Reuptake Inhibitors', caseSensitive: ['SNRI', 'SNRIs'] },
+  ),
   m('antipsychotics', 'antipsychotic medicines', 'antipsicóticos', ['antipsychotic', 'antipsychotics', 'neuroleptics']),
   m('beta-blockers', 'a beta-blocker', 'un betabloqueante', ['beta-blocker', 'beta blocker', 'beta-blockers', 'beta blockers']),
   m('weight-loss-drugs', 'weight-loss medicines', 'medicamentos para bajar de peso', [
