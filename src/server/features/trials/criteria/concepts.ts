@@ -496,7 +496,9 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
     // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
     NOT_MEETING_CRITERIA.test(before) ||
     // "Naive to biologics", "methotrexate-naive": never given the medicine (decision 188).
-    (first.concept.kind === 'medication' && (NAIVE_TO.test(before) || NAIVE_AFTER.test(text.slice(first.end))));
+    (first.concept.kind === 'medication' && (NAIVE_TO.test(before) || NAIVE_AFTER.test(text.slice(first.end)))) ||
+    negativeTestAfter(text, unique) ||
+    negativeTestWords(text, unique).length > 0;
   const applies = kind === 'inclusion' ? !negated : negated;
   // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
   const anyWindow = readWindow(text);
@@ -588,6 +590,26 @@ function positiveTestWords(text: string, unique: Mention[]): string[] {
   const words = ['seropositive', 'seropositivity', 'positivity', 'test', 'tested', 'result', 'results'];
   const positiveStatus = /\bpositive\s+(?:[\w-]+\s+){0,2}(?:sero)?status\b|\b(?:sero)?status\s*(?::|is|of)?\s*positive\b/i;
   return unique.every(tested) && positiveStatus.test(text) ? [...words, 'status', 'serostatus'] : words;
+}
+
+/**
+ * "HIV negative", "HIV-seronegative", "hepatitis B negative status": a negative test written after an infection a person
+ * knows the test of is the infection absent, as "negative for HIV" before it is (NEAR_NEGATION). Not an antibody
+ * ("anti-HBs negative" says no immunity, not no infection), nor a text that also says positive.
+ */
+const NEGATIVE_AFTER =
+  /^[\s-]*(?:(?:sero)?status\s*(?::|is|was)?\s*|(?:test|tests|testing|serology)\s+(?:is\s+|was\s+|results?\s+)?)?(?:sero-?)?negative\b(?:\s+(?:sero)?status\b)?/i;
+function negativeTestAfter(text: string, unique: Mention[]): boolean {
+  const tested = (mention: Mention) => /^(?:HIV|hepatitis B|hepatitis C|COVID-19)$/.test(mention.concept.en);
+  if (!unique.every(tested) || /\banti|antibod|\bpositiv/i.test(text)) return false;
+  return unique.every((mention) => NEGATIVE_AFTER.test(text.slice(mention.end).replace(/^\s*(?:,|\bor\b|\band\b|\/)\s*/i, ' ')));
+}
+const NEGATIVE_TEST_WORDS = ['negative', 'seronegative', 'sero', 'status', 'serostatus', 'test', 'tests', 'testing', 'serology', 'result', 'results'];
+/** "Negative for HIV", "a negative HIV test", "seronegative for hepatitis B": the negation NEAR_NEGATION reads is a test's. */
+const NEGATIVE_BEFORE = /\b(?:sero-?)?negative\s+(?:(?:test|tests|testing|results?|serology)\s+)?(?:for\s+)?(?:the\s+)?$/i;
+function negativeTestWords(text: string, unique: Mention[]): string[] {
+  const before = NEGATIVE_BEFORE.test(text.slice(0, unique[0].start)) && !/\banti|antibod|\bpositiv/i.test(text);
+  return before && unique.every((mention) => /^(?:HIV|hepatitis B|hepatitis C|COVID-19)$/.test(mention.concept.en)) ? NEGATIVE_TEST_WORDS : [];
 }
 
 /** Words the rule understands beyond its concepts' own: "diagnosis", "medication", "its excipients"... */
@@ -687,6 +709,7 @@ function understoodWords(scope: ConceptScope): Set<string> {
   )
     for (const word of ['blood', 'glucose', 'sugar', 'sugars', 'glycemia', 'glycaemia']) extra.add(word);
   for (const word of positiveTestWords(text, unique)) extra.add(word);
+  for (const word of negativeTestAfter(text, unique) ? NEGATIVE_TEST_WORDS : negativeTestWords(text, unique)) extra.add(word);
   for (const word of hepatitisCFoundWords(text, unique)) extra.add(word);
   // "Have been given the diagnosis of ulcerative colitis": a diagnosis given is a diagnosis.
   if (/\bgiven\s+(?:a|the)\s+diagnosis\b/i.test(text)) extra.add('given');

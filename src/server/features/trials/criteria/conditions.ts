@@ -104,6 +104,14 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
   const bothCourses = /\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text);
   const qualifiers = (held?.qualifiers ?? []).filter((qualifier) => !(bothCourses && (qualifier === 'acute' || qualifier === 'chronic')));
   const history = HISTORY.test(historical) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
+  // "Has hyperthyroidism, or has had previous fractures": a history word only after the first concept speaks of a later
+  // one; "ever" would reach the first too, so a person reads it.
+  // A window's "previous 2 months" is no history word.
+  const pastWords = historical.replace(/\b(?:previous|prior|past|preceding|last)\s+(?:\d+|few|several)?\s*(?:days?|weeks?|months?|years?)\b/gi, (words) =>
+    ' '.repeat(words.length),
+  );
+  const laterHistory =
+    HISTORY.test(pastWords) && scope.unique.length > 1 && !HISTORY.test(pastWords.slice(0, Math.max(0, scope.first.end - starts[firstSentence])));
   return {
     rule: {
       type: 'condition',
@@ -118,8 +126,8 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
       // The words a qualifier was read from are highlighted with the concept's.
       span: spanOf(held ? [Math.min(span[0], ...held.consumed.keys()), Math.max(span[1], ...held.consumed.values())] : span),
     },
-    needsReview,
-    reasons,
+    needsReview: needsReview || laterHistory,
+    reasons: laterHistory ? [...(reasons ?? []), 'historyOfLater'] : reasons,
     unread: left,
   };
 }

@@ -1,6 +1,6 @@
 import type { Mention } from '../vocabulary';
 import { lexicon } from '../vocabulary/lexicon';
-import { phraseKey } from '../vocabulary/normalize';
+import { phraseKey, standardSpelling } from '../vocabulary/normalize';
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { TUMOR_ID } from './conditions';
 import { leftoverDuration } from './durations';
@@ -195,7 +195,9 @@ function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: Le
       .slice(mention.start, mention.end)
       .toLowerCase()
       .replace(/\s*\([^)]*\)/g, '')
-      .replace(/[()]/g, '');
+      .replace(/[()]/g, '')
+      // "Allogenic stem cell transplant" is the member "allogeneic stem cell transplant" (normalize.ts).
+      .replace(/[a-z]+/g, standardSpelling);
     const members = mention.concept.members ?? [];
     return (
       members.includes(written) ||

@@ -32,7 +32,7 @@ const FILLER = new Set(
   body mass index bmi kg m2 kg/m2 m² kg/m² time signing informed consent icf yoa including both sexes either gender sex all
   range within within-range documented known current currently concurrent concurrently defined as by for any
   history prior previous previously diagnosis diagnosed confirmed ever active existing presence evidence
-  last past months month weeks week days day before randomization randomisation enrollment enrolment baseline visit dose dosing first study entry start
+  last past months month weeks week days day before randomization randomisation enrollment enrolment registration baseline visit dose dosing first study entry start
   use using used treatment treated therapy receiving received receive taking take taken
   no not without none free do does did that this these which will would should can may shall other
   clinical clinically trial participation participate participating ongoing e.g. eg i.e ie etc
