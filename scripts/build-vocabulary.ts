@@ -349,8 +349,40 @@ const lines = (map: Map<string, number[]>, marked: boolean) =>
     )
     .join('\n');
 
+/**
+ * Eponyms keep their capital in a heading's plain name ("Hodgkin disease", not "hodgkin disease"; decision 294): in a
+ * heading MeSH tags EPO (eponym), a word it writes as a possessive in any eponym term ("Hodgkin's", "Graves'"), and the
+ * other names of a hyphenated one ("Wolff-Parkinson-White"). Not in other headings: "Angle" is Angle's classification
+ * but also "angle-closure glaucoma".
+ */
+const possessives = new Set<string>();
+const eponymTagged = new Set<string>();
+/** How often MeSH writes a word as a hyphenated prefix in terms not about a person ("Non-Small-Cell", "Anti-Inflammatory"). */
+const prefixUses = new Map<string, number>();
+for (const [ui, name, , , term, , , tag] of rows(gz('mesh/mesh2024_terms.tsv.gz'))) {
+  if (tag !== 'EPO') {
+    for (const match of term.matchAll(/(?<![\p{L}-])(\p{L}+)-/gu)) prefixUses.set(match[1], (prefixUses.get(match[1]) ?? 0) + 1);
+    continue;
+  }
+  if (term === name) eponymTagged.add(ui);
+  for (const match of term.matchAll(/(\p{Lu}\p{L}+?)(?:'s|(?<=s)')(?=[\s,]|$)/gu)) possessives.add(match[1]);
+}
+/** The person's names in a heading: its possessive eponyms, and the other names joined to one by hyphens ("Wolff-Parkinson-White"). */
+const eponymsOf = (name: string) =>
+  name.split(/[^\p{L}-]+/u).flatMap((word) => {
+    const parts = word.split('-');
+    if (!parts.some((part) => possessives.has(part))) return [];
+    return parts.filter((part) => possessives.has(part) || (/^\p{Lu}/u.test(part) && (prefixUses.get(part) ?? 0) < 3));
+  });
+const eponymHeadings = kept.filter(({ descriptor }) => eponymTagged.has(descriptor.ui) && eponymsOf(descriptor.name).length > 0);
+const eponyms = {
+  words: [...new Set(eponymHeadings.flatMap(({ descriptor }) => eponymsOf(descriptor.name)))].sort(),
+  headings: eponymHeadings.map(({ descriptor }) => descriptor.ui).sort(),
+};
+
 const counts = {
   descriptors: kept.length,
+  eponymHeadings: eponyms.headings.length,
   conditions: kept.filter((item) => item.kind === 'condition').length,
   medications: kept.filter((item) => item.kind === 'medication').length,
   terms: settledTerms.size,
@@ -366,7 +398,7 @@ const meta = {
   icd10cm: 'ICD-10-CM FY2026 codes and descriptions (CMS)',
   counts,
 };
-const artifact = { meta, concepts, terms: lines(settledTerms, true), exact: lines(settledExact, false), ambiguous };
+const artifact = { meta, concepts, terms: lines(settledTerms, true), exact: lines(settledExact, false), ambiguous, eponyms };
 writeFileSync(target, gzipSync(JSON.stringify(artifact), { level: 9 }));
 writeFileSync(path.join(path.dirname(target), 'NOTICE.md'), notice());
 console.info(`${JSON.stringify(counts)} -> ${target}`);

@@ -229,7 +229,7 @@ describe('conditions and negation', () => {
     ['Longstanding DM type 2, diet controlled.', 'DM type 2', 'type 2 diabetes'],
     ['Type II DM with neuropathy.', 'Type II DM', 'type 2 diabetes'],
     // MeSH's own neoplasm heading, a lymphoma by the tree (decision 295).
-    ["Remote Hodgkin's disease, treated with ABVD.", "Hodgkin's disease", 'hodgkin disease'],
+    ["Remote Hodgkin's disease, treated with ABVD.", "Hodgkin's disease", 'Hodgkin disease'],
     ["Flare of her Crohn's on budesonide.", "Crohn's", "Crohn's disease"],
     ['PAF on apixaban.', 'PAF', 'atrial fibrillation'],
     ['Lung ca diagnosed on biopsy.', 'Lung ca', 'lung cancer'],

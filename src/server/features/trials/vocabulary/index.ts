@@ -8,7 +8,7 @@ export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
 import { derivedMembers } from './hand-members';
 import { turnOf } from './reversed';
-import { CLASS_HEADINGS, SYNONYMS, type ConceptKind, type SynonymEntry } from './synonyms';
+import { CLASS_HEADINGS, SYNONYMS, type ConceptKind } from './synonyms';
 
 /**
  * The clinical vocabulary and its concept recognizer: MeSH 2024 and ICD-10-CM compiled into mesh-2024.json.gz
@@ -312,7 +312,7 @@ export class Vocabulary {
       concept = {
         id: `mesh:${mesh.ui}`,
         kind: mesh.kind,
-        en: plainName(mesh.name),
+        en: plainName(mesh.name, lexicon().isEponymHeading(mesh.ui) ? lexicon().eponymWords : undefined),
         es: null,
         mesh: mesh.ui,
         ...(mesh.icd10.length ? { icd10: mesh.icd10[0], icd10Codes: mesh.icd10 } : {}),
@@ -755,11 +755,23 @@ export function meshIdByName(name: string): string | undefined {
   return at === undefined ? undefined : `mesh:${lexicon().concepts[at].ui}`;
 }
 
-/** A MeSH heading's name in plain words: "Diabetes Mellitus, Type 2" -> "type 2 diabetes mellitus"; acronyms keep their capitals. */
-export function plainName(name: string): string {
+/**
+ * A MeSH heading's name in plain words: "Diabetes Mellitus, Type 2" -> "type 2 diabetes mellitus"; acronyms keep their
+ * capitals, and so do the `eponyms` of a heading named after a person ("Hodgkin disease", "Wolff-Parkinson-White syndrome").
+ */
+export function plainName(name: string, eponyms?: ReadonlySet<string>): string {
   const ordered = name.includes(',') && !/\d,\d|\(/.test(name) ? name.split(/,\s+/).reverse().join(' ') : name;
-  return ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) => (/\p{Lu}.*\p{Lu}|\d/u.test(word.slice(1)) ? word : word.toLowerCase()));
+  return ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) =>
+    word
+      .split('-')
+      .map((part) => plainPart(part, eponyms))
+      .join('-'),
+  );
 }
+
+/** "Hodgkin", "Sjogren's": a person's name keeps its capital, as does an acronym ("HIV", "SARS-CoV-2"); other words are lower case. */
+const plainPart = (part: string, eponyms?: ReadonlySet<string>) =>
+  /\p{Lu}.*\p{Lu}|\d/u.test(part.slice(1)) || eponyms?.has(part.replace(/'s?$/, '')) ? part : part.toLowerCase();
 
 export function conceptRef(concept: Concept): ConceptRef {
   return { id: concept.id, name: concept.en, ...(concept.mesh ? { mesh: concept.mesh } : {}), ...(concept.icd10 ? { icd10: concept.icd10 } : {}) };

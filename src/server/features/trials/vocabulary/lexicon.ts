@@ -27,6 +27,8 @@ interface Artifact {
   terms: string;
   exact: string;
   ambiguous: string[];
+  /** Eponym words, and the headings (UIs) MeSH tags as eponyms where they keep their capital (decision 294). */
+  eponyms: { words: string[]; headings: string[] };
 }
 
 export class Lexicon {
@@ -38,6 +40,8 @@ export class Lexicon {
   /** The most words a term starting with a word has: the longest match looks no further. */
   private readonly longest = new Map<string, number>();
   readonly ambiguous: Set<string>;
+  readonly eponymWords: ReadonlySet<string>;
+  private readonly eponymHeadings: ReadonlySet<string>;
   /** Keys that are a heading's preferred name (the reviewed reach reads only these). */
   private readonly preferred = new Set<string>();
   /** Condition keys only a heading's non-preferred concepts name: a narrower or related kind, not a synonym (decision 140). */
@@ -87,6 +91,13 @@ export class Lexicon {
       this.noteLength(key.toLowerCase());
     }
     this.ambiguous = new Set(artifact.ambiguous);
+    this.eponymWords = new Set(artifact.eponyms.words);
+    this.eponymHeadings = new Set(artifact.eponyms.headings);
+  }
+
+  /** A heading named after a person ("Hodgkin Disease"): its eponyms keep their capital in its plain name. */
+  isEponymHeading(ui: string): boolean {
+    return this.eponymHeadings.has(ui);
   }
 
   private noteLength(key: string) {
