@@ -10,9 +10,10 @@ import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQuali
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
 import { dateSpineCausesByTheirPain } from './note-radiating-pain';
+import { readNoteSyndromes } from './note-syndromes';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
-import { matches, splitSentences, type Sentence } from './note-text';
+import { matches, readSections, splitSentences, type Sentence } from './note-text';
 
 export { splitSentences } from './note-text';
 
@@ -334,33 +335,6 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
 }
 
 // ---- sections ----
-
-/**
- * "Family History:" alone on its line: the lines under it, up to a blank line or the next heading, are a
- * relative's. A "Past Medical History:" list is not carried the same way: it lists chronic conditions the
- * patient still has (COPD, hypertension), and the matcher reads `history` as "not now".
- */
-type Section = 'family';
-const SECTION_HEADING = /^[ \t]*(family (?:medical )?(?:history|hx)|fhx?|fh)[ \t]*:?[ \t]*$/i;
-const ANY_HEADING = /^[ \t]*[\p{L}][\p{L} /&'-]{1,40}:[ \t]*$/u;
-
-/** The family-history sections of a note, as offset ranges. */
-function readSections(text: string): Array<{ start: number; end: number; section: Section }> {
-  const sections: Array<{ start: number; end: number; section: Section }> = [];
-  let open: { start: number; section: Section } | null = null;
-  let offset = 0;
-  for (const line of text.split('\n')) {
-    const heading = SECTION_HEADING.exec(line);
-    if (open && (heading || ANY_HEADING.test(line) || !line.trim())) {
-      sections.push({ ...open, end: offset });
-      open = null;
-    }
-    if (heading) open = { start: offset + line.length, section: 'family' };
-    offset += line.length + 1;
-  }
-  if (open) sections.push({ ...open, end: text.length });
-  return sections;
-}
 
 // ---- concepts ----
 
@@ -777,13 +751,22 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   }
   readSmokingAndPregnancy(text, sex?.value !== 'male', statusAt, sentenceOf, add);
 
-  for (const reading of readMeasures(text, sentenceOf))
+  const measures = readMeasures(text, sentenceOf);
+  for (const reading of measures)
     drafts.push({ key: `lab:${reading.name}`, fact: { ...base('lab', reading.name, reading.start, reading.end), value: reading.value, unit: reading.unit } });
-
-  for (const reading of readPerformanceStatus(text, sentenceOf)) {
-    const fact = { ...base('performance_status', `${reading.scale} performance status`, reading.start, reading.end), value: reading.value };
-    drafts.push({ key: `performance:${reading.scale}`, fact: { ...fact, valueText: reading.scale } });
-  }
+  for (const reading of readPerformanceStatus(text, sentenceOf))
+    drafts.push({
+      key: `performance:${reading.scale}`,
+      fact: {
+        ...base('performance_status', `${reading.scale} performance status`, reading.start, reading.end),
+        value: reading.value,
+        valueText: reading.scale,
+      },
+    });
+  // A syndrome shown by its defining findings (note-syndromes.ts, decision 297).
+  const asserted = (start: number, end: number) => sectionAt(start) !== 'family' && ['present', 'history'].includes(statusAt(start, end, false) ?? '');
+  for (const found of readNoteSyndromes(text, vocab, measures, typeof age?.value === 'number' ? age.value : null, asserted))
+    add('condition', found.conceptId, found.name, found.conceptId, 'present', found.start, found.end);
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });
   // The test a condition is reported on is its value text (note-test-findings.ts, decision 250).
