@@ -1,5 +1,6 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
 import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { withAcuteByNature } from './acute-infections';
 import { readGeneralDenials } from './general-denials';
 import { readPertinentNegatives } from './note-pertinent-negatives';
 import { markTestFindings } from './note-test-findings';
@@ -734,7 +735,9 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
-        const named = { name: mention.concept.en, qualifiers: details.qualifiers };
+        // An infection acute by its nature, had now, is acute (acute-infections.ts, decision 298).
+        const qualifiers = reading === 'present' ? withAcuteByNature(mention.concept.id, words, details.qualifiers, details.since, today) : details.qualifiers;
+        const named = { name: mention.concept.en, qualifiers };
         const { id } = mention.concept;
         add(kind, id, nameWithQualifiers(named.name, named.qualifiers), id, reading, start, end, details.since, named, details.stated);
       } else if (kind === 'medication') {
