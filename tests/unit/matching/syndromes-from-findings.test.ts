@@ -81,3 +81,22 @@ describe('cauda equina syndrome from a compressed cauda equina with a red flag (
     expect(evaluateCriterion(excluded, person(note), today).outcome).toBe('not_met');
   });
 });
+
+describe('a condition that shows another by its definition: sciatica is leg pain (decision 297)', () => {
+  const legPain = (present: boolean) =>
+    ruleCriterion(rule('cohortly:leg-pain', 'leg pain', present), present ? 'inclusion' : 'exclusion');
+  const note = 'A 49-year-old electrician with five weeks of right-sided sciatica after moving furniture.';
+
+  it('meets an inclusion asking for leg pain', () => {
+    expect(evaluateCriterion(legPain(true), person(note), today).outcome).toBe('met');
+  });
+
+  it('never fails an exclusion of leg pain through the link (the reader may have narrowed it)', () => {
+    expect(evaluateCriterion(legPain(false), person(note), today).outcome).toBe('unknown');
+  });
+
+  it('leaves leg pain unknown for back pain alone', () => {
+    const back = 'A 49-year-old with five weeks of low back pain, no radiation.';
+    expect(evaluateCriterion(legPain(true), person(back), today).outcome).toBe('unknown');
+  });
+});
