@@ -84,7 +84,7 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     type: 'neg',
     before: true,
     pattern:
-      /\b(?:not consistent with|inconsistent with|not suggestive of|not compatible with|not (?:due to|caused by|secondary to|related to|from)|no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other(?!\s+than)|current|currently|presently|now|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi,
+      /\b(?:not consistent with|inconsistent with|not suggestive of|not compatible with|not (?:due to|caused by|secondary to|related to|from)|no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate|use|take|receive)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other(?!\s+than)|current|currently|presently|now|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi,
   },
   {
     type: 'neg',

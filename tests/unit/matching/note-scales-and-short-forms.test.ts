@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
+
+// Decision 298. Every note below is written for this file (not copied from the labelled set).
+const today = new Date('2026-06-15T12:00:00Z');
+const facts = (text: string) => extractNoteFacts(text, { today });
+const lab = (text: string, name: string) => facts(text).find((fact) => fact.kind === 'lab' && fact.name === name);
+
+describe('a rating scale named after another symptom is not a pain score', () => {
+  it.each(['Eczema flaring; itch NRS 7 this week.', 'Worst pruritus VAS 9 at night.', 'Dyspnoea NRS 5 on stairs.'])('%s', (text) => {
+    expect(lab(`A 45-year-old woman. ${text}`, 'pain score')).toBeUndefined();
+  });
+
+  it('keeps a pain rating on the same scale', () => {
+    expect(lab('A 45-year-old woman with knee pain, NRS 6 on walking.', 'pain score')?.value).toBe(6);
+  });
+});
+
+describe("a lab sheet's short forms", () => {
+  it('reads FBS as fasting glucose and Alk P / alk phos as alkaline phosphatase', () => {
+    expect(lab('Labs today:\nFBS: 112 mg/dl\nCreatinine 0.9 mg/dL', 'fasting glucose')?.value).toBe(112);
+    expect(lab('Liver panel: Alk P: 188 U/L, bilirubin 0.8 mg/dL.', 'ALP')?.value).toBe(188);
+    expect(lab('Alk phos 95, ALT 20.', 'ALP')?.value).toBe(95);
+  });
+});
+
+describe('"does not use" denies the medicine', () => {
+  it.each(['She does not use insulin at home.', "He doesn't take aspirin or other blood thinners."])('%s', (text) => {
+    const medicines = facts(`A 38-year-old. ${text}`).filter((fact) => fact.kind === 'medication');
+    expect(medicines.length).toBeGreaterThan(0);
+    for (const fact of medicines) expect(fact.status).toBe('absent');
+  });
+});
