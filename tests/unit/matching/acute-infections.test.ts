@@ -7,7 +7,10 @@ import { ruleCriterion } from '../../support/match-facts';
 // Decision 298. Every note below is written for this file (not copied from the labelled set).
 const today = new Date('2026-06-15T12:00:00Z');
 const facts = (text: string) => extractNoteFacts(text, { today });
-const named = (text: string) => facts(text).filter((fact) => fact.kind === 'condition' && fact.status !== 'absent').map((fact) => fact.name);
+const named = (text: string) =>
+  facts(text)
+    .filter((fact) => fact.kind === 'condition' && fact.status !== 'absent')
+    .map((fact) => fact.name);
 const person = (text: string): MatchPerson => ({
   dateOfBirth: null,
   sex: 'unknown',
@@ -60,5 +63,20 @@ describe('an infection acute by its nature, had now, is acute', () => {
       'exclusion',
     );
     expect(evaluateCriterion(chronic, person('Man of 30, influenza B on a rapid test today.'), today).outcome).toBe('unknown');
+  });
+});
+
+describe('a measured fever is an acute illness (decision 298)', () => {
+  const feverish = (text: string) => named(text).some((item) => /\(acute\)/.test(item));
+  it.each(['Vitals: temperature 38.3 C, pulse 104.', 'On arrival T 101.6 F and shivering.', 'Tmax 39.0 in the last 24 hours.'])('%s', (text) => {
+    expect(feverish(`A 52-year-old woman. ${text}`)).toBe(true);
+  });
+
+  it.each(['Temperature 37.4 C, afebrile.', 'Temp 99.5 F.', 'A T2 lesion measuring 39 mm.'])('not from %s', (text) => {
+    expect(feverish(`A 52-year-old woman. ${text}`)).toBe(false);
+  });
+
+  it('fails an exclusion of an acute illness', () => {
+    expect(evaluateCriterion(acuteIllness, person('A 70-year-old man, temperature 38.7 C this morning.'), today).outcome).toBe('not_met');
   });
 });

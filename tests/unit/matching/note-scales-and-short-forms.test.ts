@@ -31,3 +31,18 @@ describe('"does not use" denies the medicine', () => {
     for (const fact of medicines) expect(fact.status).toBe('absent');
   });
 });
+
+describe("a tumour's PD-L1 score is a test, not immunotherapy", () => {
+  const medicines = (text: string) => facts(text).filter((fact) => fact.kind === 'medication');
+  it.each([
+    'Adenocarcinoma of the lung, PD-L1 TPS 75%, KRAS G12C.',
+    'Gastric primary: PD-L1 (22C3) CPS 15, HER2 negative.',
+    'PD-L1 expression under 1% on the core biopsy.',
+  ])('%s', (text) => {
+    expect(medicines(`A 66-year-old man. ${text}`)).toEqual([]);
+  });
+
+  it('keeps an immunotherapy the person was given', () => {
+    expect(medicines('A 66-year-old man who had four cycles of pembrolizumab last year.').length).toBeGreaterThan(0);
+  });
+});

@@ -438,10 +438,11 @@ const TEST_RESULT_BEFORE = /\b(?:positive|negative|seropositive|seronegative|rea
 
 /**
  * A substance named as what a test measures ("estrogen receptor positive", "creatinine clearance", "albumin-to-creatinine
- * ratio", "insulin level", "glucose tolerance test"): the person's test, not a medicine they take.
+ * ratio", "insulin level", "glucose tolerance test", a tumour's "PD-L1 TPS 60%" or "PD-L1 expression"; decision 298):
+ * the person's test, not a medicine they take.
  */
 const TEST_NAME_AFTER =
-  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen)\b/i;
+  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen|(?:\([\w-]{1,10}\)\s*)?(?:TPS|CPS|H-?score|IHC|expression|staining|tumou?r proportion score|combined positive score))\b/i;
 const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
 
 /** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
@@ -769,7 +770,7 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   // A syndrome shown by its defining findings (note-syndromes.ts, decision 297).
   const asserted = (start: number, end: number) => sectionAt(start) !== 'family' && ['present', 'history'].includes(statusAt(start, end, false) ?? '');
   for (const found of readNoteSyndromes(text, vocab, measures, typeof age?.value === 'number' ? age.value : null, asserted))
-    add('condition', found.conceptId, found.name, found.conceptId, 'present', found.start, found.end);
+    add('condition', found.conceptId, nameWithQualifiers(found.name, found.qualifiers), found.conceptId, 'present', found.start, found.end);
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });
   // The test a condition is reported on is its value text (note-test-findings.ts, decision 250).

@@ -14,12 +14,16 @@ import type { MeasureReading } from './note-measures';
  *   equina") with one of the red flags that make a compression the syndrome: saddle or perineal numbness, urinary
  *   retention or an inability to void, incontinence of bladder or bowel, or a reduced anal or rectal tone. A compression
  *   on imaging alone is not it.
+ * - A fever: a body temperature of 38.0 °C (100.4 °F) or more, the note's own reading ("temperature 38.6 C", "T 101.2
+ *   F", "Tmax 38.9"), kept as the vocabulary reads the word "fever", and acute (decision 298): a fever measured now.
  */
 
 export interface NoteSyndrome {
   kind: 'condition';
   conceptId: string;
   name: string;
+  /** Qualifier words its fact's name holds ("acute"). */
+  qualifiers: string[];
   start: number;
   end: number;
 }
@@ -50,6 +54,12 @@ const PROTEIN_RATIO = new RegExp(
 );
 const NEPHROTIC_RANGE = /\bnephrotic[- ]range\s+proteinuria\b/gi;
 const HYPOALBUMINAEMIA = /\bhypoalbumin(?:a)?emia\b/gi;
+
+/** A measured temperature: "temperature 38.6 C", "temp of 101.2°F", "T 38.9", "Tmax 39.1". The unit, or a value only one scale allows. */
+const TEMPERATURE =
+  /\b(?:[Tt]emperature|TEMPERATURE|[Tt]emp|TEMP|T|Tmax|T max)\b\.?(?:\s*(?:of|was|is|to|:|=|at|reached|up to)\s*){0,2}\s*(\d{2,3}(?:[.,]\d)?)\s*(?:°|º|deg(?:rees)?)?\s*([CFcf])?\b/g;
+const FEVER_C = 38.0;
+const FEVER_F = 100.4;
 
 const CAUDA_COMPRESSED =
   /\b(?:compress\w*|impinge\w*|effac\w*)\s+(?:of\s+|on\s+|upon\s+)?(?:the\s+)?cauda equina\b|\bcauda equina\s+(?:compression|impingement)\b/gi;
@@ -115,6 +125,19 @@ function caudaEquinaSyndrome(text: string, asserted: AssertedAt) {
   return flag ? compressed : null;
 }
 
+/** The first asserted temperature of a fever: 38.0 °C or more, or 100.4 °F or more (a bare value read on the scale it fits). */
+function measuredFever(text: string, asserted: AssertedAt) {
+  const fevers = spans(TEMPERATURE, text).filter((match) => {
+    const value = toNumber(match[1]);
+    const scale = match[2]?.toUpperCase() ?? (value >= 34 && value <= 43 ? 'C' : value >= 93 && value <= 110 ? 'F' : null);
+    return scale === 'C' ? value >= FEVER_C && value <= 43 : scale === 'F' ? value >= FEVER_F && value <= 110 : false;
+  });
+  return firstAsserted(
+    fevers.map((match) => ({ start: match.index, end: match.index + match[0].length })),
+    asserted,
+  );
+}
+
 /** The one concept the vocabulary reads for the whole of a name, or null. */
 function conceptOf(vocab: Vocabulary, name: string): { id: string; en: string } | null {
   const read = vocab.find(name, { reach: 'full' });
@@ -130,11 +153,12 @@ export function readNoteSyndromes(
   asserted: AssertedAt,
 ): NoteSyndrome[] {
   const found: NoteSyndrome[] = [];
-  const keep = (name: string, at: { start: number; end: number } | null) => {
+  const keep = (name: string, at: { start: number; end: number } | null, qualifiers: string[] = []) => {
     const concept = at && conceptOf(vocab, name);
-    if (at && concept) found.push({ kind: 'condition', conceptId: concept.id, name: concept.en, start: at.start, end: at.end });
+    if (at && concept) found.push({ kind: 'condition', conceptId: concept.id, name: concept.en, qualifiers, start: at.start, end: at.end });
   };
   keep('nephrotic syndrome', nephroticSyndrome(text, measures, ageYears, asserted));
   keep('cauda equina syndrome', caudaEquinaSyndrome(text, asserted));
+  keep('fever', measuredFever(text, asserted), ['acute']);
   return found;
 }
