@@ -46,3 +46,16 @@ describe("a tumour's PD-L1 score is a test, not immunotherapy", () => {
     expect(medicines('A 66-year-old man who had four cycles of pembrolizumab last year.').length).toBeGreaterThan(0);
   });
 });
+
+describe('a treatment the disease progressed after was given before', () => {
+  const status = (text: string, name: RegExp) => facts(text).find((fact) => fact.kind === 'medication' && name.test(fact.name))?.status;
+  it('reads the first line as given before and what the person is on now as taken', () => {
+    const text = 'A 61-year-old with metastatic breast cancer, relapsed after letrozole; now receiving fulvestrant.';
+    expect(status(text, /letrozole/)).toBe('history');
+    expect(status(text, /fulvestrant/)).toBe('present');
+  });
+
+  it('reads "after second-line" treatment as given before', () => {
+    expect(status('A 70-year-old man with colon cancer after second-line irinotecan.', /irinotecan|chemotherapy/)).toBe('history');
+  });
+});

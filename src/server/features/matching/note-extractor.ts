@@ -148,10 +148,11 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
   { type: 'sp', before: true, pattern: /\b(?:s\/p|status post)\b/gi },
   // History: had it, not now (or not said to be now).
   {
+    // "Progressed after first-line platinum", "after second-line docetaxel": a treatment given before (decision 298).
     type: 'hist',
     before: true,
     pattern:
-      /\b(?:previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi,
+      /\b(?:previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for|(?:progress(?:ed|ing|ion)|relapsed|recurred|refractory) (?:after|following)|after (?:first|second|third|1st|2nd|3rd)[- ]line)\b/gi,
   },
   // "No recurrence of her breast cancer", "without evidence of residual lymphoma": had it, not now (not "never had").
   {
