@@ -80,3 +80,28 @@ describe('a measured fever is an acute illness (decision 298)', () => {
     expect(evaluateCriterion(acuteIllness, person('A 70-year-old man, temperature 38.7 C this morning.'), today).outcome).toBe('not_met');
   });
 });
+
+describe('a spinal injection the note dates was given that day (decision 298)', () => {
+  const injection = (weeks: number) =>
+    ruleCriterion(
+      {
+        type: 'medication',
+        medication: 'a spinal (epidural) injection',
+        taking: false,
+        within: { value: weeks, unit: 'weeks' },
+        concepts: [{ id: 'cohortly:epidural-injection', name: 'a spinal (epidural) injection' }],
+      } satisfies CriterionRule,
+      'exclusion',
+    );
+  const note = 'A 44-year-old roofer with L5 radicular pain; a transforaminal epidural steroid injection 5 weeks ago gave two weeks of relief.';
+
+  it('fails an exclusion of an injection in a window that holds its day, and clears a shorter one', () => {
+    expect(evaluateCriterion(injection(8), person(note), today).outcome).toBe('not_met');
+    expect(evaluateCriterion(injection(4), person(note), today).outcome).toBe('met');
+  });
+
+  it('leaves an undated injection as the note says it', () => {
+    const undated = facts('A 44-year-old with an epidural injection in the past.').find((fact) => fact.kind === 'medication');
+    expect(undated?.observedOn).toBeNull();
+  });
+});

@@ -496,6 +496,8 @@ const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smokin
 /** MeSH's Vaccines heading: a vaccine or anything under it (the hand file's vaccines say so in their name). */
 const VACCINES = 'mesh:D014612';
 const isVaccine = (concept: { id: string; en: string }) => /\bvaccin/i.test(concept.en) || isA(concept.id, VACCINES);
+/** Any injection at the spine (an epidural, a nerve block): given once, on a day. */
+const SPINAL_INJECTIONS = 'cohortly:epidural-injection';
 
 /** A substance read as a test: a result right after it, "positive / negative for" right before it, or a test's name. */
 function isTestResult(sentence: string, start: number, end: number): boolean {
@@ -633,6 +635,9 @@ function medicineReading(
   const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, key: id, conceptId: id, name: en, reading: read, since });
   // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
   if (reading === 'present' && isVaccine(mention.concept)) return medicine('history', givenOn(sentence, mention.end, today));
+  // A spinal injection the note dates ("an epidural steroid injection 5 weeks ago") was given that day (decision 298).
+  const injected = (reading === 'present' || reading === 'history') && isA(id, SPINAL_INJECTIONS) ? givenOn(sentence, mention.end, today) : null;
+  if (injected) return medicine('history', injected);
   // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the clause
   // says the person is on ("on infliximab, last infusion 6 weeks ago") is still taken.
   const onNow = ON_MEDICINE.test(sentence.slice(Math.max(0, mention.start - 12), mention.start));
