@@ -100,3 +100,17 @@ describe('a condition that shows another by its definition: sciatica is leg pain
     expect(evaluateCriterion(legPain(true), person(back), today).outcome).toBe('unknown');
   });
 });
+
+describe('leg pain in the words spine notes use (decision 297)', () => {
+  it.each([
+    ['A 39-year-old with aching pain from the left buttock into the foot since March.', 'sciatica'],
+    ['A 39-year-old whose pain radiates below the knee when he sits.', 'leg pain'],
+  ])('%s', (text, name) => {
+    expect(present(text).some((item) => item.startsWith(name))).toBe(true);
+  });
+
+  it('not from pain that stops at the thigh, nor from knee pain', () => {
+    expect(present('A 39-year-old with pain from the low back to the thigh.').some((item) => /sciatica|leg pain/.test(item))).toBe(false);
+    expect(present('A 39-year-old with knee pain below the kneecap.').some((item) => /sciatica|leg pain/.test(item))).toBe(false);
+  });
+});
