@@ -59,3 +59,13 @@ describe('a treatment the disease progressed after was given before', () => {
     expect(status('A 70-year-old man with colon cancer after second-line irinotecan.', /irinotecan|chemotherapy/)).toBe('history');
   });
 });
+
+describe('a substance said to be low or high is a test result, not a medicine', () => {
+  it.each(['Flare with low complement and a rising anti-dsDNA.', 'Elevated troponin at presentation, normal ECG.'])('%s', (text) => {
+    expect(facts(`A 35-year-old woman. ${text}`).filter((fact) => fact.kind === 'medication')).toEqual([]);
+  });
+
+  it('keeps a low-dose medicine', () => {
+    expect(facts('A 35-year-old woman on low dose aspirin.').some((fact) => fact.kind === 'medication' && fact.status === 'present')).toBe(true);
+  });
+});

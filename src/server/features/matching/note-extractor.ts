@@ -431,11 +431,13 @@ const MEASURED_VALUE_AFTER =
 
 /**
  * A substance named with a test's result ("anti-PLA2R antibodies positive", "antibodies were negative", "negative for
- * hepatitis B surface antigen"): a test of the person's blood, not a medicine they take.
+ * hepatitis B surface antigen", "low complement", "elevated troponin"; decision 298): a test of the person's blood, not
+ * a medicine they take ("low-dose aspirin" stays a medicine).
  */
 const TEST_RESULT_AFTER =
   /^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:test|titers?|levels?|status|serology|screen(?:ing)?)\s+)?(?:(?:was|were|is|are|came back|returned|tested)\s+)?(?:positive|negative|detected|not detected|undetectable|reactive|non-?reactive)\b/i;
-const TEST_RESULT_BEFORE = /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$/i;
+const TEST_RESULT_BEFORE =
+  /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$|\b(?:low|high|elevated|raised|decreased|depressed|undetectable)\s+(?:serum\s+|plasma\s+|blood\s+)?$/i;
 
 /**
  * A substance named as what a test measures ("estrogen receptor positive", "creatinine clearance", "albumin-to-creatinine
