@@ -16,7 +16,12 @@ const person = (text: string): MatchPerson => ({
   sex: 'unknown',
   facts: facts(text).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
 });
-const rule = (id: string, condition: string, present: boolean): CriterionRule => ({ type: 'condition', condition, present, concepts: [{ id, name: condition }] });
+const rule = (id: string, condition: string, present: boolean): CriterionRule => ({
+  type: 'condition',
+  condition,
+  present,
+  concepts: [{ id, name: condition }],
+});
 
 const NEPHROTIC = 'nephrotic syndrome';
 const CES = 'cauda equina syndrome';
@@ -37,9 +42,9 @@ describe('nephrotic syndrome from heavy proteinuria with a low albumin (decision
     ['a normal albumin', 'A 47-year-old with 24-hour urine protein 4.8 g and albumin 3.6 g/dL.'],
     ['heavy proteinuria with no albumin stated', 'A 47-year-old with 24-hour urine protein 4.8 g.'],
     ['a low albumin without proteinuria', 'A 70-year-old, malnourished, albumin 2.2 g/dL.'],
-    ['a day\'s amount the note does not say', 'A 40-year-old with proteinuria 4 g and albumin 2.5 g/dL.'],
+    ["a day's amount the note does not say", 'A 40-year-old with proteinuria 4 g and albumin 2.5 g/dL.'],
     ['a ratio under the threshold in mg/mmol', 'A 36-year-old with uPCR 210 mg/mmol and albumin 2.8 g/dL.'],
-    ['a child\'s albumin above the paediatric cut-off', 'A 9-year-old boy, 24-hour urine protein 3.9 g, albumin 2.8 g/dL.'],
+    ["a child's albumin above the paediatric cut-off", 'A 9-year-old boy, 24-hour urine protein 3.9 g, albumin 2.8 g/dL.'],
   ])('not from %s', (_, text) => {
     expect(present(text)).not.toContain(NEPHROTIC);
   });
@@ -83,8 +88,7 @@ describe('cauda equina syndrome from a compressed cauda equina with a red flag (
 });
 
 describe('a condition that shows another by its definition: sciatica is leg pain (decision 297)', () => {
-  const legPain = (present: boolean) =>
-    ruleCriterion(rule('cohortly:leg-pain', 'leg pain', present), present ? 'inclusion' : 'exclusion');
+  const legPain = (present: boolean) => ruleCriterion(rule('cohortly:leg-pain', 'leg pain', present), present ? 'inclusion' : 'exclusion');
   const note = 'A 49-year-old electrician with five weeks of right-sided sciatica after moving furniture.';
 
   it('meets an inclusion asking for leg pain', () => {
