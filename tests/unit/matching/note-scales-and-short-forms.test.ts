@@ -69,3 +69,14 @@ describe('a substance said to be low or high is a test result, not a medicine', 
     expect(facts('A 35-year-old woman on low dose aspirin.').some((fact) => fact.kind === 'medication' && fact.status === 'present')).toBe(true);
   });
 });
+
+describe('a denied medicine for a condition does not deny the condition', () => {
+  const conditions = (text: string) => facts(`A 64-year-old man. ${text}`).filter((fact) => fact.kind === 'condition');
+  it.each(['Glucose managed by diet; he is not on diabetes medication.', 'Takes no blood pressure pills at present.'])('%s', (text) => {
+    expect(conditions(text).filter((fact) => fact.status === 'absent')).toEqual([]);
+  });
+
+  it('still reads a denied condition', () => {
+    expect(conditions('No diabetes and no hypertension.').every((fact) => fact.status === 'absent')).toBe(true);
+  });
+});

@@ -467,6 +467,8 @@ const ON_MEDICINE_NOW = /(?:^|[,;:]\s*|\b(?:and|now|currently|presently|still|re
 
 /** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
 const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
+/** "Not on diabetes medication", "no blood pressure pills": a denial of the medicine for it, not of the condition (decision 298). */
+const MEDICINE_FOR_AFTER = /^[\s-]*(?:medications?|medicines?|meds|drugs|pills|tablets|treatments?|therap(?:y|ies))\b/i;
 
 // ---- smoking and pregnancy ----
 
@@ -752,7 +754,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
         if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
-      } else add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
+      } else if (kind !== 'condition' || !MEDICINE_FOR_AFTER.test(sentence.text.slice(mention.end, mention.end + 20)))
+        add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
     }
   }
 
