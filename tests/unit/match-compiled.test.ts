@@ -586,6 +586,50 @@ describe('the compact evaluation of a match run', () => {
     expect(matchCompact(trial, rows[0]).score).toBeGreaterThan(matchCompact(trial, rows[3]).score);
   });
 
+  it('reads sciatica as the leg pain an inclusion wants, and never against an exclusion of it, as evaluate.ts does (decision 297)', () => {
+    const legPain = [{ id: 'cohortly:leg-pain', name: 'leg pain' }];
+    const criteria: MatchCriterion[] = [
+      {
+        id: 'want',
+        kind: 'inclusion',
+        rule: { type: 'condition', condition: 'leg pain', present: true, concepts: legPain },
+        ruleSource: 'text',
+        needsReview: false,
+        population: null,
+      },
+      {
+        id: 'bar',
+        kind: 'exclusion',
+        rule: { type: 'condition', condition: 'leg pain', present: false, concepts: legPain },
+        ruleSource: 'text',
+        needsReview: true,
+        population: null,
+      },
+    ];
+    const person = (status: 'present' | 'history' | 'absent'): MatchPerson => ({
+      dateOfBirth: null,
+      sex: 'male',
+      facts: [
+        {
+          id: 'f',
+          kind: 'condition',
+          conceptId: 'mesh:D012585',
+          name: 'sciatica',
+          status,
+          value: null,
+          unit: null,
+          valueText: null,
+          observedOn: null,
+          source: 'note',
+        },
+      ],
+    });
+    const people = [person('present'), person('history'), person('absent')];
+    const { trial, rows } = compact(people, criteria);
+    for (let i = 0; i < people.length; i++) expect(matchCompact(trial, rows[i]), `person ${i}`).toEqual(reference(criteria, people[i]));
+    expect(matchCompact(trial, rows[0])).toMatchObject({ unknownIds: ['bar'], notMetIds: [] });
+  });
+
   it('reads a qualified condition as the evidence screen does: "asthma" does not prove "severe asthma"', () => {
     const criteria: MatchCriterion[] = [
       { id: 'c', kind: 'inclusion', rule: RULES[5], ruleSource: 'text', needsReview: false, population: null },

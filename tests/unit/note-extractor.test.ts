@@ -614,9 +614,10 @@ describe('the project-own synthetic notes', () => {
     const { by, found } = read('pediatric-emergency.txt');
     expect(by('age', 'age')?.value).toBe(0.5);
     expect(by('sex', 'sex')?.valueText).toBe('male');
-    // The cough is had, the vomiting denied; the asthma is asked and a sister's, the pneumonia to be ruled out.
+    // The cough is had, the vomiting denied; the asthma is asked and a sister's, the pneumonia to be ruled out. The
+    // fever had now is an acute illness (decision 298).
     expect(found.filter((fact) => fact.kind === 'condition').map((fact) => [fact.name, fact.status])).toEqual([
-      ['an infection that needs treatment', 'present'],
+      ['an infection that needs treatment (acute)', 'present'],
       ['cough', 'present'],
       ['vomiting', 'absent'],
     ]);

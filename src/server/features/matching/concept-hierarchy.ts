@@ -48,6 +48,20 @@ export function deniedWith(conceptId: string, deniedId: string): boolean {
 }
 
 /**
+ * A condition that shows another by its definition, where the vocabulary files them apart (decision 297): sciatica is
+ * pain spreading from the buttock down the leg, so a person with sciatica has leg pain. One way only, and only for a
+ * rule that wants the shown condition (`namesRuleConcept`): an exclusion of leg pain is often one the criteria reader
+ * narrowed ("non-radicular leg pain"), and a person must never fail it through this link.
+ */
+const SHOWS: Record<string, readonly string[]> = {
+  'mesh:D012585': ['cohortly:leg-pain'],
+};
+export function showsByDefinition(conceptId: string, wantedId: string): boolean {
+  for (const heading in SHOWS) if (SHOWS[heading].includes(wantedId) && (conceptId === heading || isA(conceptId, heading))) return true;
+  return false;
+}
+
+/**
  * A denial of one part's surgery reaches the spine operations on that part, where the rule names the part (decision
  * 284): "no prior neck surgery" clears "prior cervical spine surgery" (or a cervical diskectomy), never an unqualified
  * or a lumbar one, since the neck is one part of the spine.

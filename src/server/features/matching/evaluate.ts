@@ -10,7 +10,7 @@ import {
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
-import { deniedForPart, deniedWith, isA, nearInTree, onlyThroughSymptoms } from './concept-hierarchy';
+import { deniedForPart, deniedWith, isA, nearInTree, onlyThroughSymptoms, showsByDefinition } from './concept-hierarchy';
 import { impliedByCondition } from './implied-measures';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { compare, unitConversion } from './lab-units';
@@ -211,11 +211,19 @@ export function namesRuleConcept(
   const concepts = rule.concepts ?? NO_CONCEPTS;
   if (isGeneralDenial(fact)) return false;
   // "Other than asthma": a fact of what the rule excepts is not the rule's (rule-exceptions.ts, decision 202).
-  if (fact.status !== 'absent') return factNames(fact, concepts, label) && !exceptedFact(fact.conceptId, rule.except);
+  if (fact.status !== 'absent')
+    return (factNames(fact, concepts, label) || (rule.present === true && showsWanted(fact, concepts))) && !exceptedFact(fact.conceptId, rule.except);
   // A denial speaks for its concept and everything under it, never for a broader one: "no cirrhosis" is not "no liver disease".
   // A group's members without a heading (decision 205) only where the denial can clear the person, never fail them.
   const clears = rule.present === false || rule.taking === false;
   return sameConcept(fact, concepts) || deniesBroader(fact, concepts, label) || deniesAncestor(fact, concepts, clears) || (clears && deniesPart(fact, rule));
+}
+
+/** A condition that shows a wanted one by its definition (concept-hierarchy.ts `showsByDefinition`): sciatica is leg pain. */
+function showsWanted(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray<{ id: string }>): boolean {
+  if (!fact.conceptId) return false;
+  for (const concept of concepts) if (showsByDefinition(fact.conceptId, concept.id)) return true;
+  return false;
 }
 
 /** "No prior neck surgery" for a rule of cervical spine surgery (concept-hierarchy.ts `deniedForPart`, decision 284). */

@@ -1,5 +1,6 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
 import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { withAcuteByNature } from './acute-infections';
 import { readGeneralDenials } from './general-denials';
 import { readPertinentNegatives } from './note-pertinent-negatives';
 import { markTestFindings } from './note-test-findings';
@@ -10,9 +11,10 @@ import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQuali
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
 import { dateSpineCausesByTheirPain } from './note-radiating-pain';
+import { readNoteSyndromes } from './note-syndromes';
 import { spineMentions } from './note-spine';
 import { discLevelsIn } from './spinal-levels';
-import { matches, splitSentences, type Sentence } from './note-text';
+import { matches, readSections, splitSentences, type Sentence } from './note-text';
 
 export { splitSentences } from './note-text';
 
@@ -82,7 +84,7 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     type: 'neg',
     before: true,
     pattern:
-      /\b(?:not consistent with|inconsistent with|not suggestive of|not compatible with|not (?:due to|caused by|secondary to|related to|from)|no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other(?!\s+than)|current|currently|presently|now|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi,
+      /\b(?:not consistent with|inconsistent with|not suggestive of|not compatible with|not (?:due to|caused by|secondary to|related to|from)|no|not|denies|denied|denying|deny|without|w\/o|negative for|free of|absence of|absent|never|nor|neither|negative (?:history|hx)(?: of| for)?|rules out|ruled out for|fails? to (?:reveal|show)|(?:did|does|do)(?: not|n't) (?:have|show|reveal|demonstrate|use|take|receive)|(?:has|have)(?: not|n't) had|(?:has|have)(?: not|n't) been diagnosed with)\b(?:\s+(?:any|prior|previous|past|known|recent|significant|further|new|other(?!\s+than)|current|currently|presently|now|active|personal|evidence|signs?|symptoms?|history|hx|h\/o|of|for|a|an|had|been|diagnosed|with|complaints?|findings?|episodes?|suggestion|indication)\b)*/gi,
   },
   {
     type: 'neg',
@@ -146,10 +148,11 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
   { type: 'sp', before: true, pattern: /\b(?:s\/p|status post)\b/gi },
   // History: had it, not now (or not said to be now).
   {
+    // "Progressed after first-line platinum", "after second-line docetaxel": a treatment given before (decision 298).
     type: 'hist',
     before: true,
     pattern:
-      /\b(?:previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for)\b/gi,
+      /\b(?:previous(?:ly)?|prior(?! to)|former(?:ly)?|remote|recovered from|resolution of|in remission from|survivor of|(?<!\b(?:being|is|are|currently|now|still)\s)treated for|(?:progress(?:ed|ing|ion)|relapsed|recurred|refractory) (?:after|following)|after (?:first|second|third|1st|2nd|3rd)[- ]line)\b/gi,
   },
   // "No recurrence of her breast cancer", "without evidence of residual lymphoma": had it, not now (not "never had").
   {
@@ -335,33 +338,6 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
 
 // ---- sections ----
 
-/**
- * "Family History:" alone on its line: the lines under it, up to a blank line or the next heading, are a
- * relative's. A "Past Medical History:" list is not carried the same way: it lists chronic conditions the
- * patient still has (COPD, hypertension), and the matcher reads `history` as "not now".
- */
-type Section = 'family';
-const SECTION_HEADING = /^[ \t]*(family (?:medical )?(?:history|hx)|fhx?|fh)[ \t]*:?[ \t]*$/i;
-const ANY_HEADING = /^[ \t]*[\p{L}][\p{L} /&'-]{1,40}:[ \t]*$/u;
-
-/** The family-history sections of a note, as offset ranges. */
-function readSections(text: string): Array<{ start: number; end: number; section: Section }> {
-  const sections: Array<{ start: number; end: number; section: Section }> = [];
-  let open: { start: number; section: Section } | null = null;
-  let offset = 0;
-  for (const line of text.split('\n')) {
-    const heading = SECTION_HEADING.exec(line);
-    if (open && (heading || ANY_HEADING.test(line) || !line.trim())) {
-      sections.push({ ...open, end: offset });
-      open = null;
-    }
-    if (heading) open = { start: offset + line.length, section: 'family' };
-    offset += line.length + 1;
-  }
-  if (open) sections.push({ ...open, end: text.length });
-  return sections;
-}
-
 // ---- concepts ----
 
 /**
@@ -455,18 +431,21 @@ const MEASURED_VALUE_AFTER =
 
 /**
  * A substance named with a test's result ("anti-PLA2R antibodies positive", "antibodies were negative", "negative for
- * hepatitis B surface antigen"): a test of the person's blood, not a medicine they take.
+ * hepatitis B surface antigen", "low complement", "elevated troponin"; decision 298): a test of the person's blood, not
+ * a medicine they take ("low-dose aspirin" stays a medicine).
  */
 const TEST_RESULT_AFTER =
   /^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:test|titers?|levels?|status|serology|screen(?:ing)?)\s+)?(?:(?:was|were|is|are|came back|returned|tested)\s+)?(?:positive|negative|detected|not detected|undetectable|reactive|non-?reactive)\b/i;
-const TEST_RESULT_BEFORE = /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$/i;
+const TEST_RESULT_BEFORE =
+  /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$|\b(?:low|high|elevated|raised|decreased|depressed|undetectable)\s+(?:serum\s+|plasma\s+|blood\s+)?$/i;
 
 /**
  * A substance named as what a test measures ("estrogen receptor positive", "creatinine clearance", "albumin-to-creatinine
- * ratio", "insulin level", "glucose tolerance test"): the person's test, not a medicine they take.
+ * ratio", "insulin level", "glucose tolerance test", a tumour's "PD-L1 TPS 60%" or "PD-L1 expression"; decision 298):
+ * the person's test, not a medicine they take.
  */
 const TEST_NAME_AFTER =
-  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen)\b/i;
+  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen|(?:\([\w-]{1,10}\)\s*)?(?:TPS|CPS|H-?score|IHC|expression|staining|tumou?r proportion score|combined positive score))\b/i;
 const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
 
 /** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
@@ -488,6 +467,8 @@ const ON_MEDICINE_NOW = /(?:^|[,;:]\s*|\b(?:and|now|currently|presently|still|re
 
 /** Words after a disease's name that make it the name of a vaccine ("TB vaccination", "hepatitis B vaccine"). */
 const VACCINE_AFTER = /^[\s-]*(?:vaccin\w*|immuni[sz]ations?|boosters?|shots?)\b/i;
+/** "Not on diabetes medication", "no blood pressure pills": a denial of the medicine for it, not of the condition (decision 298). */
+const MEDICINE_FOR_AFTER = /^[\s-]*(?:medications?|medicines?|meds|drugs|pills|tablets|treatments?|therap(?:y|ies))\b/i;
 
 // ---- smoking and pregnancy ----
 
@@ -519,6 +500,8 @@ const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smokin
 /** MeSH's Vaccines heading: a vaccine or anything under it (the hand file's vaccines say so in their name). */
 const VACCINES = 'mesh:D014612';
 const isVaccine = (concept: { id: string; en: string }) => /\bvaccin/i.test(concept.en) || isA(concept.id, VACCINES);
+/** Any injection at the spine (an epidural, a nerve block): given once, on a day. */
+const SPINAL_INJECTIONS = 'cohortly:epidural-injection';
 
 /** A substance read as a test: a result right after it, "positive / negative for" right before it, or a test's name. */
 function isTestResult(sentence: string, start: number, end: number): boolean {
@@ -656,6 +639,9 @@ function medicineReading(
   const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, key: id, conceptId: id, name: en, reading: read, since });
   // A vaccine is given once, never taken now: received is had, dated when the note says when (a washout reads it).
   if (reading === 'present' && isVaccine(mention.concept)) return medicine('history', givenOn(sentence, mention.end, today));
+  // A spinal injection the note dates ("an epidural steroid injection 5 weeks ago") was given that day (decision 298).
+  const injected = (reading === 'present' || reading === 'history') && isA(id, SPINAL_INJECTIONS) ? givenOn(sentence, mention.end, today) : null;
+  if (injected) return medicine('history', injected);
   // A medicine whose last dose the note dates was taken before, that day (a washout window reads it); one the clause
   // says the person is on ("on infliximab, last infusion 6 weeks ago") is still taken.
   const onNow = ON_MEDICINE.test(sentence.slice(Math.max(0, mention.start - 12), mention.start));
@@ -760,13 +746,16 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
         const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
-        const named = { name: mention.concept.en, qualifiers: details.qualifiers };
+        // An infection acute by its nature, had now, is acute (acute-infections.ts, decision 298).
+        const qualifiers = reading === 'present' ? withAcuteByNature(mention.concept.id, words, details.qualifiers, details.since, today) : details.qualifiers;
+        const named = { name: mention.concept.en, qualifiers };
         const { id } = mention.concept;
         add(kind, id, nameWithQualifiers(named.name, named.qualifiers), id, reading, start, end, details.since, named, details.stated);
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
         if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
-      } else add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
+      } else if (kind !== 'condition' || !MEDICINE_FOR_AFTER.test(sentence.text.slice(mention.end, mention.end + 20)))
+        add(kind, mention.concept.id, mention.concept.en, mention.concept.id, reading, start, end);
     }
   }
 
@@ -777,13 +766,22 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
   }
   readSmokingAndPregnancy(text, sex?.value !== 'male', statusAt, sentenceOf, add);
 
-  for (const reading of readMeasures(text, sentenceOf))
+  const measures = readMeasures(text, sentenceOf);
+  for (const reading of measures)
     drafts.push({ key: `lab:${reading.name}`, fact: { ...base('lab', reading.name, reading.start, reading.end), value: reading.value, unit: reading.unit } });
-
-  for (const reading of readPerformanceStatus(text, sentenceOf)) {
-    const fact = { ...base('performance_status', `${reading.scale} performance status`, reading.start, reading.end), value: reading.value };
-    drafts.push({ key: `performance:${reading.scale}`, fact: { ...fact, valueText: reading.scale } });
-  }
+  for (const reading of readPerformanceStatus(text, sentenceOf))
+    drafts.push({
+      key: `performance:${reading.scale}`,
+      fact: {
+        ...base('performance_status', `${reading.scale} performance status`, reading.start, reading.end),
+        value: reading.value,
+        valueText: reading.scale,
+      },
+    });
+  // A syndrome shown by its defining findings (note-syndromes.ts, decision 297).
+  const asserted = (start: number, end: number) => sectionAt(start) !== 'family' && ['present', 'history'].includes(statusAt(start, end, false) ?? '');
+  for (const found of readNoteSyndromes(text, vocab, measures, typeof age?.value === 'number' ? age.value : null, asserted))
+    add('condition', found.conceptId, nameWithQualifiers(found.name, found.qualifiers), found.conceptId, 'present', found.start, found.end);
 
   if (sex) facts.push({ ...base('sex', 'sex', sex.start, sex.end), valueText: sex.value as string });
   // The test a condition is reported on is its value text (note-test-findings.ts, decision 250).

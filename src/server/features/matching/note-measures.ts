@@ -33,7 +33,16 @@ const NOTE_MEASURES: NoteMeasure[] = [
   { measure: byName('creatinine'), pattern: /\b(?:S?Cr|sCr)\b/g },
   { measure: byName('platelets'), pattern: /\bPlts?\b/gi },
   { measure: byName('oxygen saturation'), pattern: /\b(?:o2 sat(?:uration)?s?|sats?|spo2|sao2|pulse ox(?:imetry)?)\b/gi },
+  // Lab sheets' short forms: "FBS: 98 mg/dl" (fasting blood sugar), "Alk P 147", "Alk phos 210".
+  { measure: byName('fasting glucose'), pattern: /\bFBS\b/g },
+  { measure: byName('ALP'), pattern: /\balk(?:aline)?\.? ?(?:p|phos)\b/gi },
 ];
+/**
+ * A rating scale named after another symptom ("itch NRS 8", "pruritus VAS 6", "dyspnoea NRS 4"): the scale, not a pain
+ * score (the criteria's "pain score" is pain on that scale).
+ */
+const OTHER_SYMPTOM_BEFORE =
+  /\b(?:itch(?:ing|iness)?|prurit\w*|nausea|fatigue|dyspn\w*|breathless\w*|sleep\w*|anxiety|mood)\s*(?:\((?:peak|worst|average)\)\s*)?(?:(?:peak|worst|average|daily)\s+)?$/i;
 const VALUE = new RegExp(
   // A slash right after the number is a unit ("98,000/uL", "7/10"), not another number ("150/95", "1.2/1.4").
   String.raw`^(\s*(?:\([^()]{1,15}\)\s*)?(?:(?:is|was|of|at|level|levels|count|value|measured|reading|were|are|results?|now|today|:|=|~)\s*){0,3})${NUMBER}(?!\d|[.,]\d|\/\s*(?!10{1,2}(?!\d))\d)${UNIT}`,
@@ -68,6 +77,7 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
       if (!sentence) continue;
       const rest = text.slice(nameEnd, sentence.end);
       if (measure.name === 'hemoglobin' && GLYCATED_BEFORE.test(text.slice(sentence.start, match.index))) continue;
+      if (measure.name === 'pain score' && OTHER_SYMPTOM_BEFORE.test(text.slice(Math.max(sentence.start, match.index - 30), match.index))) continue;
       const special = inThousands(measure, rest) ?? inPercentPredicted(measure, rest);
       if (special) {
         readings.push({ name: measure.name, ...special, start: match.index, end: nameEnd + special.length });

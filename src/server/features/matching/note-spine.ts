@@ -7,8 +7,8 @@ import type { Mention, Vocabulary } from '../trials/vocabulary';
  *   level ("L4-L5 disc extrusion", "sequestered disc fragment", "right paracentral protrusion at L5-S1"). MeSH files
  *   them under Intervertebral Disc Displacement. A bulge is not one: a disc bulge is not a herniation.
  * - Pain that radiates from the buttock or the back down the leg ("buttock pain radiating to the calf", "pain
- *   radiating down the left leg") is sciatica; pain in a thigh or a calf is leg pain; neck pain spreading into the
- *   arm or hand is arm pain.
+ *   radiating down the left leg", "pain from the buttock into the calf") is sciatica; pain in a thigh or a calf, or
+ *   pain reaching below the knee, is leg pain; neck pain spreading into the arm or hand is arm pain.
  * - A nerve root pressed on, with its level ("C6 root compression", "compressing the S1 nerve root"), is a
  *   radiculopathy (the vocabulary reads "nerve root compression" only with the words side by side).
  * Each reading is looked up in the vocabulary by the heading's own name, so the concept is the one the rest of the
@@ -29,12 +29,16 @@ const THROUGH_THIGH = String.raw`(?:(?:posterior|lateral|anterior|back|of|the|hi
 const BELOW_KNEE = String.raw`(?:calf|foot|feet|ankle|shin|toes?|heel)`;
 const SPREADS = String.raw`\s+(?:that\s+|which\s+)?(?:radiat\w*|shoot\w*|travel\w*|spread\w*)\s+(?:down\s+(?:to|into)|down|to|into|through)\s+(?:the\s+|his\s+|her\s+|both\s+)?(?:(?:left|right)\s+)?`;
 const FROM_BACK = String.raw`(?:(?:buttock|gluteal|low(?:er)?\s+back|back)\s+(?:pain|ache)|(?:pain|ache|aching)\s+(?:in|from)\s+(?:the\s+|his\s+|her\s+)?(?:(?:left|right)\s+)?(?:buttocks?|low(?:er)?\s+back))`;
+/** "Pain from the right buttock into the calf": the "from" form needs no verb of spreading (decision 297). */
+const FROM_BUTTOCK_INTO = String.raw`(?:pain|ache|aching)\s+from\s+(?:the\s+|his\s+|her\s+)?(?:(?:left|right)\s+)?(?:buttocks?|low(?:er)?\s+back)\s+(?:down\s+(?:to|into)|down|into|to)\s+(?:the\s+|his\s+|her\s+|both\s+)?(?:(?:left|right)\s+)?`;
 /** From the buttock or the low back into the leg, or from the thigh to below the knee. */
 const RADIATING = new RegExp(
-  String.raw`\b(?:${FROM_BACK}${SPREADS}${THROUGH_THIGH}${LIMB_BELOW}|(?:posterior\s+|lateral\s+)?thigh\s+pain${SPREADS}${BELOW_KNEE})\b`,
+  String.raw`\b(?:${FROM_BACK}${SPREADS}${THROUGH_THIGH}${LIMB_BELOW}|${FROM_BUTTOCK_INTO}${THROUGH_THIGH}${LIMB_BELOW}|(?:posterior\s+|lateral\s+)?thigh\s+pain${SPREADS}${BELOW_KNEE})\b`,
   'gi',
 );
-const LIMB_PAIN = /\b(?:thigh|calf)\s+pain\b/gi;
+/** Pain in a thigh or a calf, or pain said to reach below the knee ("pain radiates below the knee"): leg pain (decision 297). */
+const LIMB_PAIN =
+  /\b(?:thigh|calf)\s+pain\b|\b(?:pain|ache)\s+(?:that\s+|which\s+)?(?:radiat\w*|extend\w*|spread\w*|travel\w*|shoot\w*|go(?:es|ing)?)\s+(?:down\s+)?below\s+the\s+knees?\b/gi;
 /** Neck pain spreading into the arm ("neck pain radiating to the right forearm and thumb"): arm pain. */
 const ARM_BELOW = String.raw`(?:arm|arms|forearm|hand|hands|thumb|fingers?|wrist)`;
 const NECK_RADIATING = new RegExp(

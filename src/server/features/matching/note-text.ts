@@ -1,7 +1,7 @@
 /**
  * The note reader's text units (docs/note-extraction.md): a note's sentences with their offsets, and every match
  * of a pattern. Shared by the condition reader (note-extractor.ts), the age and sex reader (note-demographics.ts),
- * the lab and vital reader (note-measures.ts) and the LLM judge's excerpts.
+ * the lab and vital reader (note-measures.ts) and the LLM judge's excerpts; and the family-history sections.
  */
 
 export interface Sentence {
@@ -64,4 +64,31 @@ export function* matches(pattern: RegExp, text: string): Generator<RegExpExecArr
     if (match[0] === '') pattern.lastIndex++;
     yield match;
   }
+}
+
+/**
+ * "Family History:" alone on its line: the lines under it, up to a blank line or the next heading, are a
+ * relative's. A "Past Medical History:" list is not carried the same way: it lists chronic conditions the
+ * patient still has (COPD, hypertension), and the matcher reads `history` as "not now".
+ */
+export type Section = 'family';
+const SECTION_HEADING = /^[ \t]*(family (?:medical )?(?:history|hx)|fhx?|fh)[ \t]*:?[ \t]*$/i;
+const ANY_HEADING = /^[ \t]*[\p{L}][\p{L} /&'-]{1,40}:[ \t]*$/u;
+
+/** The family-history sections of a note, as offset ranges. */
+export function readSections(text: string): Array<{ start: number; end: number; section: Section }> {
+  const sections: Array<{ start: number; end: number; section: Section }> = [];
+  let open: { start: number; section: Section } | null = null;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const heading = SECTION_HEADING.exec(line);
+    if (open && (heading || ANY_HEADING.test(line) || !line.trim())) {
+      sections.push({ ...open, end: offset });
+      open = null;
+    }
+    if (heading) open = { start: offset + line.length, section: 'family' };
+    offset += line.length + 1;
+  }
+  if (open) sections.push({ ...open, end: text.length });
+  return sections;
 }
