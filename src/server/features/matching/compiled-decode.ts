@@ -2,9 +2,9 @@
  * A slice's packed facts read into columns (compiled.ts, decisions 084 and 112), against the run's dictionary of
  * signatures. Signature row ids (`candidate_fact_signature`) below `DENSE_IDS` are looked up in a typed array kept per
  * run and rebuilt when the dictionary grows (decision 275); any other id in the dictionary's map, as before.
- * Decision 299: the slice's bytes arrive as base64 text per candidate (a third less text than bytea's hex, and Node's
- * base64 decoder is the faster) and are written into one byte array for the whole slice (`PackedSlice`), so a
- * candidate costs no byte object of their own; one pass decodes them and names the signatures the run has not met.
+ * Decision 299: a slice's bytes arrive as one base64 text for the whole slice (queries-run-reads.ts `candidateSlice`),
+ * decoded by Node into one byte array (`PackedSlice`), so a candidate costs no byte object of their own; one pass
+ * decodes the facts and names the signatures the run has not met.
  */
 
 /** A slice's facts as columns; a candidate's are `start` to `end`. */
@@ -55,25 +55,6 @@ function float64At(bytes: Uint8Array, at: number): number {
   if (LITTLE_ENDIAN) for (let k = 0; k < 8; k++) scratch[k] = bytes[at + 7 - k];
   else for (let k = 0; k < 8; k++) scratch[k] = bytes[at + k];
   return scratchFloat[0];
-}
-
-/**
- * A slice's facts as the database sends them (`candidateSlice`: base64 text per candidate, PostgreSQL's line breaks
- * included, null for none) in one byte array. Node's decoder skips the line breaks.
- */
-export function packedFromBase64(texts: ReadonlyArray<string | null>): PackedSlice {
-  let room = 0;
-  for (const text of texts) if (text) room += Math.ceil(text.length / 4) * 3;
-  const bytes = Buffer.allocUnsafe(room);
-  const starts = new Int32Array(texts.length + 1);
-  let at = 0;
-  for (let i = 0; i < texts.length; i++) {
-    starts[i] = at;
-    const text = texts[i];
-    if (text) at += bytes.write(text, at, 'base64');
-  }
-  starts[texts.length] = at;
-  return { bytes: bytes.subarray(0, at), starts };
 }
 
 /** Byte strings per candidate (null for none) as one `PackedSlice`. */

@@ -201,31 +201,33 @@ async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tal
  */
 async function readCompactSlice(tx: Transaction, organizationId: string, setup: MatchSetup, after: Cursor | null): Promise<SliceRow[]> {
   const size = after === null ? Math.min(matchRunTuning.sliceSize, matchRunTuning.firstSliceSize) : matchRunTuning.sliceSize;
-  const { candidates: slice, packed, unpacked } = await candidateSlice(tx, organizationId, after, size);
+  const slice = await candidateSlice(tx, organizationId, after, size);
   // One pass names the signatures this run has not met yet (all of them on the first slice, few after): add them, read again.
-  let decoded = decodeFacts(setup.compiled, packed);
+  let decoded = decodeFacts(setup.compiled, slice.packed);
   if (decoded.unknown.length) {
     addSignatures(setup.compiled, await factSignatures(tx, decoded.unknown));
-    decoded = decodeFacts(setup.compiled, packed);
+    decoded = decodeFacts(setup.compiled, slice.packed);
   }
   const { columns, starts, irregular } = decoded;
-  const rows: SliceRow[] = slice.map((row, index) => ({
-    id: row.id,
-    createdAt: row.created_at,
-    dateOfBirth: row.date_of_birth,
-    sex: row.sex,
-    completeness: row.completeness,
+  const last = slice.ids.length - 1;
+  const rows: SliceRow[] = slice.ids.map((id, index) => ({
+    id,
+    // Only the last one's is read: the cursor after the slice.
+    createdAt: index === last ? slice.lastCreatedAt : '',
+    dateOfBirth: slice.datesOfBirth[index],
+    sex: slice.sexes[index],
+    completeness: slice.completeness[index],
     start: starts[index],
     end: starts[index + 1],
     columns,
   }));
-  const asRows = [...irregular, ...unpacked];
+  const asRows = [...irregular, ...slice.unpacked];
   if (asRows.length) {
     const people = await matchPeople(
       tx,
-      asRows.map((index) => slice[index].id),
+      asRows.map((index) => slice.ids[index]),
     );
-    for (const index of asRows) rows[index].person = people.get(slice[index].id);
+    for (const index of asRows) rows[index].person = people.get(slice.ids[index]);
   }
   return rows;
 }
