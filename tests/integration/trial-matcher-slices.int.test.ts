@@ -121,6 +121,8 @@ function factsFor(index: number): Fact[] {
 }
 
 const POOL = 40;
+/** Facts' sources: any note makes a person's source a note, else any health record (score.ts `completenessOf`). */
+const SOURCES = ['import', 'fhir', 'import', 'import', 'note', 'import', 'import'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -143,11 +145,12 @@ beforeAll(async () => {
         insert into candidate (organization_id, first_name, last_name, date_of_birth, sex)
         values (${organizationId}, ${`Person ${i}`}, 'Slices', ${dateOfBirth}, ${sex}) returning id`)) as unknown as { rows: Array<{ id: string }> }
       ).rows;
-      for (const fact of factsFor(i))
+      // Sources mixed within and across people: the run reads how complete each one's source is from their digest (decision 299).
+      for (const [k, fact] of factsFor(i).entries())
         await t.deps.db.execute(sql`
           insert into candidate_fact (organization_id, candidate_id, kind, concept_id, name, status, value, unit, value_text, observed_on, source)
           values (${organizationId}, ${row.id}, ${fact.kind}, ${fact.conceptId ?? null}, ${fact.name}, ${fact.status ?? null}, ${fact.value ?? null},
-                  ${fact.unit ?? null}, ${fact.valueText ?? null}, ${fact.observedOn ?? null}, 'import')`);
+                  ${fact.unit ?? null}, ${fact.valueText ?? null}, ${fact.observedOn ?? null}, ${SOURCES[(i + k * 3) % SOURCES.length]})`);
     }
   }
   // Several slices, each evaluated in several steps, the next read while one is written.

@@ -69,6 +69,8 @@ export const candidateFactDigest = pgTable('candidate_fact_digest', {
     .references(() => candidate.id, { onDelete: 'cascade' }),
   organizationId: organizationIdColumn(),
   facts: bytea('facts').notNull(),
+  /** score.ts `completenessOf` of the candidate's facts' sources (0 a note, 1 a health record, 2 else; decision 299). */
+  completeness: smallint('completeness').notNull().default(2),
 });
 
 /**

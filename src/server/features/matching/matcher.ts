@@ -47,7 +47,7 @@ import {
 } from './queries-run-reads';
 import { type MatchRowInsert, dropSupersededResults, insertMatches } from './queries-run-writes';
 import { matcherSummaryRows, matcherTopGapRows } from './queries-summary';
-import { addSignatures, compileTrial, decodeFacts, matchCompact, unknownSignatureIds, type CompactPerson, type CompiledTrial } from './compiled';
+import { addSignatures, compileTrial, decodeFacts, matchCompact, type CompactPerson, type CompiledTrial } from './compiled';
 import { toFact } from './facts';
 import { classWithFlags, flaggedCount, flagsOf, judgeable, judgeCriteria, withJudgements, type Flags } from './llm-judge';
 
@@ -202,31 +202,32 @@ async function evaluateSlice(trial: CompiledTrial, slice: SliceRow[], tally: Tal
 async function readCompactSlice(tx: Transaction, organizationId: string, setup: MatchSetup, after: Cursor | null): Promise<SliceRow[]> {
   const size = after === null ? Math.min(matchRunTuning.sliceSize, matchRunTuning.firstSliceSize) : matchRunTuning.sliceSize;
   const slice = await candidateSlice(tx, organizationId, after, size);
-  const packed = slice.map((row) => row.facts);
-  // The words of signatures this run has not met yet: all of them on the first slice, few after.
-  const unknown = unknownSignatureIds(setup.compiled, packed);
-  if (unknown.length) addSignatures(setup.compiled, await factSignatures(tx, unknown));
-  const { columns, starts, irregular } = decodeFacts(setup.compiled, packed);
-  const rows: SliceRow[] = slice.map((row, index) => ({
-    id: row.id,
-    createdAt: row.createdAt,
-    dateOfBirth: row.dateOfBirth,
-    sex: row.sex,
-    completeness: row.completeness,
+  // One pass names the signatures this run has not met yet (all of them on the first slice, few after): add them, read again.
+  let decoded = decodeFacts(setup.compiled, slice.packed);
+  if (decoded.unknown.length) {
+    addSignatures(setup.compiled, await factSignatures(tx, decoded.unknown));
+    decoded = decodeFacts(setup.compiled, slice.packed);
+  }
+  const { columns, starts, irregular } = decoded;
+  const last = slice.ids.length - 1;
+  const rows: SliceRow[] = slice.ids.map((id, index) => ({
+    id,
+    // Only the last one's is read: the cursor after the slice.
+    createdAt: index === last ? slice.lastCreatedAt : '',
+    dateOfBirth: slice.datesOfBirth[index],
+    sex: slice.sexes[index],
+    completeness: slice.completeness[index],
     start: starts[index],
     end: starts[index + 1],
     columns,
   }));
-  const asRows = [...irregular];
-  slice.forEach((row, index) => {
-    if (row.unpacked) asRows.push(index);
-  });
+  const asRows = [...irregular, ...slice.unpacked];
   if (asRows.length) {
     const people = await matchPeople(
       tx,
-      asRows.map((index) => slice[index].id),
+      asRows.map((index) => slice.ids[index]),
     );
-    for (const index of asRows) rows[index].person = people.get(slice[index].id);
+    for (const index of asRows) rows[index].person = people.get(slice.ids[index]);
   }
   return rows;
 }

@@ -4,6 +4,7 @@ import { rowsOf, type Executor } from '../../db/scoped';
 import { shortTrialTitle } from '../../../contract/trial-name';
 import type { MatchCriterion, MatchFact, MatchPerson } from './evaluate';
 import { isId, TRIAL_MATCH_RUN_KIND, arrayLiteral } from './queries-literals';
+import type { PackedSlice } from './compiled-decode';
 
 /** A trial as the matcher's screens show it: named briefly (issue 32), the official title stays on the trial's page. */
 export async function findTrial(executor: Executor, trialId: string) {
@@ -95,61 +96,95 @@ export async function matchPeople(executor: Executor, candidateIds: string[]): P
 }
 
 export type Cursor = { createdAt: string; id: string };
+/** The candidate table's sexes by the code a slice's statement sends (the strings shared, not one per person). */
+const SEXES = ['female', 'male', 'other', 'unknown'] as const;
+
 /**
- * A candidate of a slice with their packed facts (compiled.ts `decodeFacts` reads them), null when they have none;
- * `unpacked` when they have facts but no digest (their facts are read as rows).
+ * A slice of candidates as columns, in creation order: ids, dates of birth (YYYY-MM-DD, null when unknown), sexes, how
+ * complete each one's source is (score.ts: 0 a clinical note among the facts' sources, 1 a health record, 2 anything
+ * else), their packed facts in one byte array (compiled-decode.ts `decodeFacts`; none for a candidate without facts),
+ * the indexes of those who have facts but no digest (their facts are read as rows), and the last one's creation
+ * time (the cursor after the slice, with the last id).
  */
-export type SliceCandidate = {
-  id: string;
-  createdAt: string;
-  dateOfBirth: string | null;
-  sex: string;
-  facts: Uint8Array | null;
-  unpacked: boolean;
-  /** score.ts's completeness: 0 a clinical note among the facts' sources, 1 a health record, 2 anything else. */
-  completeness: number;
+export type Slice = {
+  ids: string[];
+  datesOfBirth: Array<string | null>;
+  sexes: string[];
+  completeness: Uint8Array;
+  packed: PackedSlice;
+  unpacked: number[];
+  lastCreatedAt: string;
 };
+
+const UUID_TEXT = 36;
+/** Per candidate in the statement's `people`: their digest's length in bytes (int4, -1 without one), completeness and sex code (int2 each). */
+const PERSON_BYTES = 8;
 
 /**
  * The next slice of an organization's candidates in creation order, after a cursor, each with their packed facts
  * (`candidate_fact_digest`, decisions 087 and 112: per fact its signature's id, value and day), so a slice is one
- * statement over one row per person instead of an aggregation of every fact. A candidate with no digest has no
- * facts, unless the triggers were bypassed: such a candidate is marked `unpacked` and the run reads their facts
- * as rows (a missing digest costs time, never a wrong result). Fact ids are left out: a run keeps outcomes only;
- * the evidence screen reads a candidate's facts afresh.
+ * statement over one row per person instead of an aggregation of every fact. Decision 299: the digest keeps how
+ * complete the person's source is, and the statement answers one row for the whole slice (each column aggregated in
+ * creation order: the ids as one text, the facts and a few bytes per person as base64), so the driver builds a
+ * handful of strings instead of a row object and six values per candidate. A candidate with no digest has no facts,
+ * unless the triggers were bypassed: such a candidate is listed in `unpacked` and the run reads their facts as rows
+ * (a missing digest costs time, never a wrong result). Fact ids are left out: a run keeps outcomes only; the
+ * evidence screen reads a candidate's facts afresh.
  */
-export async function candidateSlice(executor: Executor, organizationId: string, after: Cursor | null, size: number): Promise<SliceCandidate[]> {
-  const slice = rowsOf<{ id: string; created_at: string; date_of_birth: string | null; sex: string; facts: Uint8Array | null; completeness: number }>(
+export async function candidateSlice(executor: Executor, organizationId: string, after: Cursor | null, size: number): Promise<Slice> {
+  // The slice's aggregates are sorted in memory rather than spilt (work_mem is 4 MB by default), for the rest of the caller's transaction.
+  await executor.execute(sql`set local work_mem = '64MB'`);
+  const [row] = rowsOf<{ ids: string | null; dates: string; people: string; facts: string | null; last_created_at: string }>(
     await executor.execute(sql`
-      select c.id, c.created_at::text as created_at, c.date_of_birth::text as date_of_birth, c.sex, d.facts,
-        -- How complete the person's source is (score.ts): probed only for people with facts, on the (candidate, source) index.
-        case when d.facts is null then 2
-          when exists (select 1 from ${candidateFact} f where f.candidate_id = c.id and f.source = 'note') then 0
-          when exists (select 1 from ${candidateFact} f where f.candidate_id = c.id and f.source = 'fhir') then 1
-          else 2 end as completeness
-      from ${candidate} c
-      left join ${candidateFactDigest} d on d.candidate_id = c.id
-      where c.organization_id = ${organizationId}
-        ${after ? sql`and (c.created_at, c.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
-      order by c.created_at, c.id
-      limit ${size}`),
+      with s as (
+        select c.id, c.created_at, c.date_of_birth, c.sex, d.facts, d.completeness
+        from ${candidate} c
+        left join ${candidateFactDigest} d on d.candidate_id = c.id
+        where c.organization_id = ${organizationId}
+          ${after ? sql`and (c.created_at, c.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by c.created_at, c.id
+        limit ${size}
+      )
+      select string_agg(s.id::text, '' order by s.created_at, s.id) as ids,
+        string_agg(coalesce(s.date_of_birth::text, ''), ',' order by s.created_at, s.id) as dates,
+        encode(string_agg(int4send(coalesce(octet_length(s.facts), -1)) || int2send(coalesce(s.completeness, 2)::smallint)
+          || int2send((case s.sex when 'female' then 0 when 'male' then 1 when 'other' then 2 else 3 end)::smallint), ''::bytea order by s.created_at, s.id), 'base64') as people,
+        encode(string_agg(s.facts, ''::bytea order by s.created_at, s.id), 'base64') as facts,
+        max(s.created_at)::text as last_created_at
+      from s`),
   );
-  const missing = slice.filter((row) => row.facts === null).map((row) => row.id);
-  const unpacked = new Set<string>();
-  if (missing.length)
-    for (const row of rowsOf<{ candidate_id: string }>(
-      await executor.execute(sql`select distinct f.candidate_id from ${candidateFact} f where f.candidate_id = any(${arrayLiteral(missing)}::uuid[])`),
-    ))
-      unpacked.add(row.candidate_id);
-  return slice.map((row) => ({
-    id: row.id,
-    createdAt: row.created_at,
-    dateOfBirth: row.date_of_birth,
-    sex: row.sex,
-    facts: row.facts,
-    unpacked: unpacked.has(row.id),
-    completeness: Number(row.completeness),
-  }));
+  const count = row?.ids ? row.ids.length / UUID_TEXT : 0;
+  const ids: string[] = new Array(count);
+  for (let i = 0; i < count; i++) ids[i] = row.ids!.slice(i * UUID_TEXT, (i + 1) * UUID_TEXT);
+  const datesOfBirth: Array<string | null> = count ? row.dates.split(',').map((date) => date || null) : [];
+  const people = count ? Buffer.from(row.people, 'base64') : Buffer.alloc(0);
+  const facts = row?.facts ? Buffer.from(row.facts, 'base64') : new Uint8Array(0);
+  const sexes: string[] = new Array(count);
+  const completeness = new Uint8Array(count);
+  const starts = new Int32Array(count + 1);
+  const missing: number[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const length = people.readInt32BE(i * PERSON_BYTES);
+    completeness[i] = people[i * PERSON_BYTES + 5];
+    sexes[i] = SEXES[people[i * PERSON_BYTES + 7]];
+    starts[i] = at;
+    if (length < 0) missing.push(i);
+    else at += length;
+  }
+  starts[count] = at;
+  const unpacked: number[] = [];
+  if (missing.length) {
+    const found = new Set(
+      rowsOf<{ candidate_id: string }>(
+        await executor.execute(
+          sql`select distinct f.candidate_id from ${candidateFact} f where f.candidate_id = any(${arrayLiteral(missing.map((i) => ids[i]))}::uuid[])`,
+        ),
+      ).map((found) => found.candidate_id),
+    );
+    for (const i of missing) if (found.has(ids[i])) unpacked.push(i);
+  }
+  return { ids, datesOfBirth, sexes, completeness, packed: { bytes: facts, starts }, unpacked, lastCreatedAt: row?.last_created_at ?? '' };
 }
 
 /** Signatures by their ids (`candidate_fact_signature`), for the run's dictionary (compiled.ts `addSignatures`). */
