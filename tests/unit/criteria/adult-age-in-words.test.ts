@@ -23,6 +23,12 @@ describe('the adult age written in words', () => {
       expect(read('inclusion', text).rule?.type ?? null, text).not.toBe('age');
   });
 
+  it('never reads the age of majority from "N years of age"', () => {
+    for (const text of ['Infants 6 months of age or younger', 'Subjects 40 years of age or above', '5 to 3 years of age'])
+      expect(read('inclusion', text).rule, text).not.toMatchObject({ minYears: 18 });
+    expect(read('inclusion', '5 to 3 years of age').rule?.type ?? null).not.toBe('site_judgement');
+  });
+
   it('never turns the adult age into an exclusion of adults', () => {
     expect(read('exclusion', 'Adult volunteers').rule?.type ?? null).not.toBe('age');
   });

@@ -219,7 +219,7 @@ function readOneAge(kind: CriterionKind, text: string): TextRule | null {
     // "All adult patients", "adults": an adult with no age written is of the age of majority, as "of legal age"
     // (decision 300: at least 18, the common legal adult age).
     const fullAge =
-      /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text) ??
+      /\b(?:(?<!\b(?:years?|yrs?|months?|weeks?|days?|\d)\s*)of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text) ??
       (kind === 'inclusion'
         ? /^\W*(?:all\s+)?(?:adults?|adult\s+(?:patients?|participants?|subjects?|volunteers?|persons?|people|individuals?))\W*$/i.exec(text)
         : null);
@@ -317,7 +317,8 @@ function fullAgeCheck(kind: CriterionKind, text: string, span: Span): TextRule {
     'her',
   ];
   for (const word of byCountry) extra.add(word);
-  if (!isPlain(text, [span], 0, extra)) return { rule: null, needsReview: true };
+  // "2 to 2 years of age" (a number the reader could not take): never the age of majority.
+  if (/\d/.test(text) || !isPlain(text, [span], 0, extra)) return { rule: null, needsReview: true };
   if (kind === 'exclusion') return { rule: { type: 'site_judgement', reason: 'consent_capacity', span: spanOf(span) }, needsReview: false };
   const countrySets = /\b(?:country|residence|jurisdiction|local|laws?|where|lives?|site|state|province|regulations?)\b/i.test(text);
   return { rule: { type: 'age', minYears: AGE_OF_MAJORITY, maxYears: null, span: spanOf(span) }, needsReview: countrySets };

@@ -252,7 +252,7 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
         !/\b(?:allerg|hypersensitiv|anaphyla)/i.test(text.slice(Math.max(0, mention.start - 60), mention.start))
       ) &&
       // "HIV-associated pulmonary hypertension": the cause written before a condition is not the condition (decision 301).
-      !namedByItsCause(text, mention) &&
+      !namedByItsCause(text, mention, found) &&
       // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
       !(
         /^diabetic$/i.test(text.slice(mention.start, mention.end)) &&
