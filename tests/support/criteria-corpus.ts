@@ -5,6 +5,7 @@ import type { Question } from '../../src/contract/prescreen-forms';
 import type { DraftCriterion } from '../../src/contract/trials';
 import { draftFromStudy } from '../../src/server/features/trials/ctgov';
 import { generateStudyBlocks } from '../../src/server/features/prescreen-forms/generator';
+import { AGE_OF_MAJORITY } from '../../src/server/features/trials/criteria/age';
 
 /**
  * The criteria-reading metrics of issue 10 over a set of ClinicalTrials.gov records (docs/criteria-reading.md).
@@ -75,6 +76,8 @@ export function ageRuleFromNonAgeNumber(criterion: DraftCriterion): boolean {
   if (criterion.rule?.type !== 'age' || criterion.ruleSource === 'structured') return false;
   const text = criterion.text;
   const bounds = [criterion.rule.minYears, criterion.rule.maxYears].filter((value): value is number => value !== null);
+  // "All adult patients", "of legal age": the age of majority read from words, with no number to mistake (decision 300).
+  if (!/\d/.test(text) && bounds.every((bound) => bound === AGE_OF_MAJORITY)) return false;
   for (const bound of bounds) {
     // An exclusion's bound is the excluded age's neighbour in whole years ("18 or younger" excluded -> at least 19).
     const candidates = [bound, bound - 1, bound + 1, Math.round(bound * 12), Math.round(bound * 52)].map(String);

@@ -255,9 +255,9 @@ describe('treatments that may affect the study, the age of majority, any age (de
     expect(read('exclusion', 'Heparin or other medicines that could affect the results').needsReview).toBe(true);
   });
 
-  it("the age of majority is checked with consent; an age group named beside it is a person's to read", () => {
-    for (const text of ['Adult of legal age', 'Has reached the age of majority in their country'])
-      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'site_judgement', reason: 'consent_capacity' }, needsReview: false });
+  it("the age of majority is at least 18 (decision 300), checked by a person where the country sets it; an age group named beside it is a person's to read", () => {
+    expect(read('inclusion', 'Adult of legal age')).toMatchObject({ rule: { type: 'age', minYears: 18, maxYears: null }, needsReview: false });
+    expect(read('inclusion', 'Has reached the age of majority in their country')).toMatchObject({ rule: { type: 'age', minYears: 18 }, needsReview: true });
     expect(read('inclusion', 'Of legal age, with type 2 diabetes').needsReview).toBe(true);
   });
 

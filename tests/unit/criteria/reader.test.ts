@@ -170,9 +170,9 @@ describe('rules from text', () => {
     expect(rule('exclusion', 'Pulse > 100 bpm').rule?.type).toBe('lab');
     expect(rule('inclusion', 'Asthma, if < 16 at disease onset').rule?.type).not.toBe('age');
     expect(rule('inclusion', 'Longterm history (≥ 6 month) of neuropathic pain').rule?.type).not.toBe('age');
-    // The age of majority where the person lives has no one number: staff check it with consent (decision 215).
+    // The age of majority in words is at least 18, the common legal adult age (decision 300).
     expect(rule('inclusion', 'Of full age of consent at screening.')).toEqual({
-      rule: { type: 'site_judgement', reason: 'consent_capacity' },
+      rule: { type: 'age', minYears: 18, maxYears: null },
       needsReview: false,
     });
     const spanned = readTextRule('inclusion', 'Patients aged 18 to 74 years old (both inclusive)').rule!;

@@ -176,8 +176,9 @@ describe('who may take part (decision 225)', () => {
     expect(read('inclusion', 'Men (whose partners could become mothers)').rule).toBeNull();
   });
 
-  it('"adults" with no age written is the age of majority, a site check of consent; never an exclusion of adults', () => {
-    for (const text of ['All adult patients', 'Adults', 'Adult volunteers']) expect(read('inclusion', text), text).toMatchObject(siteCheck('consent_capacity'));
+  it('"adults" with no age written is the age of majority, at least 18 (decision 300); never an exclusion of adults', () => {
+    for (const text of ['All adult patients', 'Adults', 'Adult volunteers'])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'age', minYears: 18, maxYears: null }, needsReview: false });
     expect(read('inclusion', 'Adult women').rule).toBeNull();
     expect(read('exclusion', 'Adults').rule).toBeNull();
   });

@@ -216,14 +216,14 @@ function readOneAge(kind: CriterionKind, text: string): TextRule | null {
       min = Number(plus[1]);
       spans.push(at(plus));
     }
-    // "All adult patients", "adults": an adult with no age written is of the age of majority, which the country sets
-    // (decision 225), as "of legal age".
+    // "All adult patients", "adults": an adult with no age written is of the age of majority, as "of legal age"
+    // (decision 300: at least 18, the common legal adult age).
     const fullAge =
-      /\b(?:of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text) ??
+      /\b(?:(?<!\b(?:years?|yrs?|months?|weeks?|days?|\d)\s*)of (?:full |legal )?age(?: of consent)?|legal(?:ly)? adults?|age of majority)\b/i.exec(text) ??
       (kind === 'inclusion'
         ? /^\W*(?:all\s+)?(?:adults?|adult\s+(?:patients?|participants?|subjects?|volunteers?|persons?|people|individuals?))\W*$/i.exec(text)
         : null);
-    if (fullAge && min === null && max === null) return fullAgeCheck(text, at(fullAge));
+    if (fullAge && min === null && max === null) return fullAgeCheck(kind, text, at(fullAge));
     // "Participants of any age", "no age limit": an age rule that restricts nobody (decision 215).
     const anyAge = ANY_AGE.exec(text);
     if (anyAge && kind === 'inclusion' && !/\d/.test(text) && allAgeGroups(text)) return ageRuleOf(text, null, null, [at(anyAge)], false);
@@ -288,18 +288,21 @@ function allAgeGroups(text: string): boolean {
   return young === grown;
 }
 
+/** The age of majority written in words: 18 years, the most common legal adult age (decision 300). */
+export const AGE_OF_MAJORITY = 18;
+
 /**
- * "Of full age of consent", "having reached the age of majority": the age at which the person may consent for themselves
- * where they live, which has no one number; staff check it with consent (decision 215). Only when the criterion says
- * nothing else; otherwise a person reads it.
+ * "All adult patients", "of full age of consent", "having reached the age of majority": an inclusion of the adult age
+ * group is at least
+ * `AGE_OF_MAJORITY` (decision 300; it was a site check of consent, decisions 215 and 225). Where the text says the
+ * country or its law sets the age, a person checks the bound; an exclusion keeps the site check of consent.
  */
-function fullAgeCheck(text: string, span: Span): TextRule {
-  const extra = new Set([
-    ...AGE_WORDS,
-    'reached',
-    'reaching',
-    'consent',
+function fullAgeCheck(kind: CriterionKind, text: string, span: Span): TextRule {
+  const extra = new Set([...AGE_WORDS, 'reached', 'reaching', 'consent', 'majority']);
+  const byCountry = [
     'country',
+    'according',
+    'state',
     'residence',
     'jurisdiction',
     'local',
@@ -312,9 +315,13 @@ function fullAgeCheck(text: string, span: Span): TextRule {
     'their',
     'his',
     'her',
-  ]);
-  if (!isPlain(text, [span], 0, extra)) return { rule: null, needsReview: true };
-  return { rule: { type: 'site_judgement', reason: 'consent_capacity', span: spanOf(span) }, needsReview: false };
+  ];
+  for (const word of byCountry) extra.add(word);
+  // "2 to 2 years of age" (a number the reader could not take): never the age of majority.
+  if (/\d/.test(text) || !isPlain(text, [span], 0, extra)) return { rule: null, needsReview: true };
+  if (kind === 'exclusion') return { rule: { type: 'site_judgement', reason: 'consent_capacity', span: spanOf(span) }, needsReview: false };
+  const countrySets = /\b(?:country|residence|jurisdiction|local|laws?|where|lives?|site|state|province|regulations?)\b/i.test(text);
+  return { rule: { type: 'age', minYears: AGE_OF_MAJORITY, maxYears: null, span: spanOf(span) }, needsReview: countrySets };
 }
 
 /** Words beside an age that say no more than it: taking part, and the age group a range names ("children aged 1-18"). */

@@ -1,5 +1,6 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import type { ConceptScope } from './concept-scope';
+import { namedByItsCause } from './named-by-cause';
 import { markSharedModifiers } from './shared-modifier';
 import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
@@ -250,6 +251,8 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
         // "Allergy or intolerance to opioids": an allergy, which the allergy reader reads.
         !/\b(?:allerg|hypersensitiv|anaphyla)/i.test(text.slice(Math.max(0, mention.start - 60), mention.start))
       ) &&
+      // "HIV-associated pulmonary hypertension": the cause written before a condition is not the condition (decision 301).
+      !namedByItsCause(text, mention, found) &&
       // "Diabetic retinopathy": a complication named by its cause, not the cause itself.
       !(
         /^diabetic$/i.test(text.slice(mention.start, mention.end)) &&

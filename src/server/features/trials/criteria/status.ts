@@ -167,8 +167,25 @@ const spansOf = (text: string, patterns: RegExp[]): Span[] =>
 const PERIOD_AFTER_TREATMENT =
   /\b(?:for\s+)?(?:(?:a\s+)?(?:period|minimum)\s+of\s+)?(?:(?:at\s+least|up\s+to|no\s+(?:less|fewer)\s+than|a\s+minimum\s+of)\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\)?\s+(?:days?|weeks?|months?|years?)\s*\)?\s+(?:after|following|post)\s+(?:(?!(?:and|or|nor|not|but|no)\b)[\w-]+\s+){0,4}?(?!(?:and|or|nor|not|but|no)\b)[\w-]+(?=\s*(?:[.;)]|$))/gi;
 
+/**
+ * "Women of non-childbearing potential", "not of child-bearing potential": the childbearing potential the pregnancy and
+ * contraception rules are about, negated; a woman who cannot become pregnant (past the menopause, surgically sterile).
+ * The rule holds its certain part, not pregnant, which those women meet; whether a woman not pregnant today could
+ * become pregnant is a person's to check, so always in review (decision 301). Never beside contraception, which its own
+ * reading keeps ("non-childbearing potential, or using contraception").
+ */
+const NO_CHILDBEARING_POTENTIAL = /\b(?:non-?\s?|not\s+(?:of\s+|with\s+)?|without\s+)child[- ]?(?:bearing|producing)\s+potential\b/i;
+
+function readNoChildbearingPotential(kind: CriterionKind, text: string): TextRule | null {
+  const potential = NO_CHILDBEARING_POTENTIAL.exec(text);
+  if (!potential || kind === 'exclusion' || CONTRACEPTION.test(text)) return null;
+  return { rule: { type: 'pregnancy', allowed: false, span: spanOf([potential.index, potential.index + potential[0].length]) }, needsReview: true };
+}
+
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
 export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
+  const noPotential = readNoChildbearingPotential(kind, text);
+  if (noPotential) return noPotential;
   const pregnancy = PREGNANCY.exec(text);
   let contraception = CONTRACEPTION.exec(text);
   // "Women must be non-pregnant, non-lactating, sterilized or postmenopausal": being sterilised is a reason not to be
