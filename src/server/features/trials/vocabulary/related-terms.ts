@@ -48,7 +48,7 @@ function siblingNamed(lex: Lexicon, words: string[], at: number, named: Set<stri
  * one names a disease, a kind of its heading; one without ("foot drop", "epiphora") names a finding.
  */
 const DISEASE_WORD =
-  /(?:itis|itide|sis|oma|omata|pathy|phy|emia|ia|ism|allergy|trisomy|hypersensitivity|aneurysm|accident|stroke|cyst|nevus|naevus|emboli|embolus|thrombus|clot|fibroid|infestation|poisoning|bite|compression|entrapment|occlusion|obstruction|rupture|perforation|hole|hemorrhage|effusion|laceration|contusion|disease|syndrome|disorder|problem|deficiency|anomaly|malformation|defect|infection|cancer|tumor|neoplasm|fever|palsy|lesion|injury|tear|fracture|ulcer|failure|insufficiency|dysfunction|dependence|abuse|episode|reaction|attack|type|^\d+[a-z]?|^(?:i{1,3}|iv|vi{0,3}|ix|x|[a-z]))$/;
+  /(?:itis|itide|sis|iase|yse|ose|degeneration|cholera|influenza|shock|varix|luxation|dislocation|exanthem|malnutrition|oma|omata|pathy|phy|emia|ia|ism|allergy|trisomy|hypersensitivity|aneurysm|accident|stroke|cyst|nevus|naevus|emboli|embolus|thrombus|clot|fibroid|infestation|poisoning|bite|compression|entrapment|occlusion|obstruction|rupture|perforation|hole|hemorrhage|effusion|laceration|contusion|disease|syndrome|disorder|problem|deficiency|anomaly|malformation|defect|infection|cancer|tumor|neoplasm|fever|palsy|lesion|injury|tear|fracture|ulcer|failure|insufficiency|dysfunction|dependence|abuse|episode|event|reaction|attack|type|^\d+[a-z]?|^(?:i{1,3}|iv|vi{0,3}|ix|x|[a-z]))$/;
 
 /** Two headings with one parent in the tree, neither under the other ("PAH" and "familial PAH" under pulmonary hypertension). */
 function siblings(lex: Lexicon, a: number, b: number): boolean {
