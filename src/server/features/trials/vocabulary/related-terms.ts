@@ -13,9 +13,21 @@ import { phraseKey, wordOrders } from './normalize';
  */
 export type RelatedReading = { at: number } | 'unread' | null;
 
+/** Readings already worked out, by key (the lexicon is one per process; at most its 20,451 narrower condition keys). */
+const known = new Map<string, RelatedReading>();
+
 /** The reading of a narrower key other than its own heading; null: its heading, as MeSH files it. */
 export function relatedReading(lex: Lexicon, key: string, at: number): RelatedReading {
   if (!lex.isNarrower(key) || lex.concepts[at].kind !== 'condition') return null;
+  let reading = known.get(key);
+  if (reading === undefined) {
+    reading = readingOf(lex, key, at);
+    known.set(key, reading);
+  }
+  return reading;
+}
+
+function readingOf(lex: Lexicon, key: string, at: number): RelatedReading {
   const words = key.split(' ');
   const named = new Set(headingWords(lex, at));
   const sibling = siblingNamed(lex, words, at, named);
