@@ -4,6 +4,10 @@ import { capitalisedShortForm, shortFormOfPlural } from './lower-case';
 import { withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
+export { plainName } from './plain-name';
+import { plainName } from './plain-name';
+import { relatedReading } from './related-terms';
+import { inSystems, treatedSystems } from './short-form-support';
 export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
 import { derivedMembers } from './hand-members';
@@ -432,7 +436,7 @@ export class Vocabulary {
           const cutItem = listed && (continuesPhrase(text, tokens, index + size - 1) || lex.isPaired(normal));
           const hidden = at !== undefined && options.trialIdioms && NOT_IN_CRITERIA.test(lex.concepts[at].name);
           if (at !== undefined && !(listed && lex.concepts[at].kind === 'medication') && !cutItem && !hidden)
-            found = { concept: this.meshConcept(at), size, ...(lex.isNarrower(normal) ? { narrower: true as const } : {}) };
+            found = { concept: this.meshConcept(at), size, ...(lex.isNarrower(normal) && lex.term(normal) === at ? { narrower: true as const } : {}) };
           else if (short) {
             const readings = short.map((reading) => this.meshConcept(reading));
             found = { concept: readings[0], size, ...(readings.length > 1 || this.isAmbiguous(exact) ? { readings } : {}) };
@@ -510,7 +514,10 @@ export class Vocabulary {
    */
   private lexiconTerm(key: string, full: boolean): number | undefined {
     const lex = lexicon();
-    const at = lex.term(key);
+    const filed = lex.term(key);
+    // "Foot drop" is not peroneal neuropathy, "idiopathic PAH" not the familial kind (related-terms.ts, decision 302).
+    const related = filed === undefined ? null : relatedReading(lex, key, filed);
+    const at = related === 'unread' ? undefined : related ? related.at : filed;
     if (at === undefined || full) return at;
     const concept = lex.concepts[at];
     return lex.isPreferred(key) && concept.trees.every((tree) => /^(?:C(?!23)\d\d|F03)/.test(tree)) && !TOO_BROAD.test(concept.name) ? at : undefined;
@@ -528,8 +535,16 @@ export class Vocabulary {
   private resolveAmbiguous(pending: Array<{ mention: Mention; readings: Concept[] }>, kept: Mention[], context: readonly string[]): Mention[] {
     const support = [...context, ...this.recordConcepts(), ...kept.map((mention) => mention.concept.id)];
     const added: Mention[] = [];
+    // Failing a related concept, the body system the note's medicines and operations treat (short-form-support.ts).
+    const lex = lexicon();
+    const systems = treatedSystems(
+      lex,
+      support.map((id) => this.lexiconIndex(id)).filter((at) => at !== undefined),
+    );
+    const bySystem = (reading: Concept) => systems.size > 0 && inSystems(lex, this.lexiconIndex(reading.id) ?? -1, systems);
     for (const { mention, readings } of pending) {
-      const supported = readings.filter((reading) => support.some((id) => this.related(reading.id, id)));
+      const related = readings.filter((reading) => support.some((id) => this.related(reading.id, id)));
+      const supported = related.length ? related : readings.filter(bySystem);
       if (supported.length === 1) added.push({ ...mention, concept: supported[0] });
     }
     return added.length ? [...kept, ...added].sort((a, b) => a.start - b.start) : kept;
@@ -754,24 +769,6 @@ export function meshIdByName(name: string): string | undefined {
   const at = lexicon().byName(name);
   return at === undefined ? undefined : `mesh:${lexicon().concepts[at].ui}`;
 }
-
-/**
- * A MeSH heading's name in plain words: "Diabetes Mellitus, Type 2" -> "type 2 diabetes mellitus"; acronyms keep their
- * capitals, and so do the `eponyms` of a heading named after a person ("Hodgkin disease", "Wolff-Parkinson-White syndrome").
- */
-export function plainName(name: string, eponyms?: ReadonlySet<string>): string {
-  const ordered = name.includes(',') && !/\d,\d|\(/.test(name) ? name.split(/,\s+/).reverse().join(' ') : name;
-  return ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) =>
-    word
-      .split('-')
-      .map((part) => plainPart(part, eponyms))
-      .join('-'),
-  );
-}
-
-/** "Hodgkin", "Sjogren's": a person's name keeps its capital, as does an acronym ("HIV", "SARS-CoV-2"); other words are lower case. */
-const plainPart = (part: string, eponyms?: ReadonlySet<string>) =>
-  /\p{Lu}.*\p{Lu}|\d/u.test(part.slice(1)) || eponyms?.has(part.replace(/'s?$/, '')) ? part : part.toLowerCase();
 
 export function conceptRef(concept: Concept): ConceptRef {
   return { id: concept.id, name: concept.en, ...(concept.mesh ? { mesh: concept.mesh } : {}), ...(concept.icd10 ? { icd10: concept.icd10 } : {}) };
