@@ -293,36 +293,21 @@ export const AGE_OF_MAJORITY = 18;
 
 /**
  * "All adult patients", "of full age of consent", "having reached the age of majority": an inclusion of the adult age
- * group is at least
- * `AGE_OF_MAJORITY` (decision 300; it was a site check of consent, decisions 215 and 225). Where the text says the
- * country or its law sets the age, a person checks the bound; an exclusion keeps the site check of consent.
+ * group is at least `AGE_OF_MAJORITY` (decision 300; it was a site check of consent, decisions 215 and 225). Where the
+ * text says the country or its law sets the age, a person checks the bound; an exclusion keeps the site check of consent.
  */
 function fullAgeCheck(kind: CriterionKind, text: string, span: Span): TextRule {
-  const extra = new Set([...AGE_WORDS, 'reached', 'reaching', 'consent', 'majority']);
-  const byCountry = [
-    'country',
-    'according',
-    'state',
-    'residence',
-    'jurisdiction',
-    'local',
-    'laws',
-    'law',
-    'where',
-    'lives',
-    'live',
-    'site',
-    'their',
-    'his',
-    'her',
-  ];
-  for (const word of byCountry) extra.add(word);
+  const extra = new Set([...AGE_WORDS, 'reached', 'reaching', 'consent', 'majority', ...SET_BY_COUNTRY, 'their', 'his', 'her']);
   // "2 to 2 years of age" (a number the reader could not take): never the age of majority.
   if (/\d/.test(text) || !isPlain(text, [span], 0, extra)) return { rule: null, needsReview: true };
   if (kind === 'exclusion') return { rule: { type: 'site_judgement', reason: 'consent_capacity', span: spanOf(span) }, needsReview: false };
-  const countrySets = /\b(?:country|residence|jurisdiction|local|laws?|where|lives?|site|state|province|regulations?)\b/i.test(text);
+  const countrySets = SET_BY_COUNTRY_WORD.test(text);
   return { rule: { type: 'age', minYears: AGE_OF_MAJORITY, maxYears: null, span: spanOf(span) }, needsReview: countrySets };
 }
+
+/** Words that say the country or its law sets the adult age ("of legal age in their country of residence"). */
+const SET_BY_COUNTRY = ['country', 'according', 'state', 'residence', 'jurisdiction', 'local', 'laws', 'law', 'where', 'lives', 'live', 'site'];
+const SET_BY_COUNTRY_WORD = new RegExp(`\\b(?:${SET_BY_COUNTRY.join('|')})\\b`, 'i');
 
 /** Words beside an age that say no more than it: taking part, and the age group a range names ("children aged 1-18"). */
 const AGE_WORDS = [
