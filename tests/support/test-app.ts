@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { mailOutbox, user } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
+import { whenNoRunIsWorked } from '../../src/server/features/processing-runs/runner';
 import { startBackgroundWork } from '../../src/server/jobs/register';
 import type { AppDeps } from '../../src/server/http/context';
 import { CrossTenantTally } from './cross-tenant-tally';
@@ -197,7 +198,20 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
     async close() {
       tally.flush();
       await deps.jobs.stop();
+      // Runs this process still works on and simulated calls still talking end before the database closes: a loop
+      // that outlived its test would query a closed PGlite, an unhandled rejection in whichever file runs next.
+      await settledWithin(30_000, Promise.all([whenNoRunIsWorked(), deps.voice.drain()]));
       await database.close();
     },
   };
+}
+
+/** Waits for `work` to settle, for at most `ms` (a close never hangs on a loop that cannot end). */
+async function settledWithin(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([work.catch(() => undefined), timeout]);
+  clearTimeout(timer);
 }

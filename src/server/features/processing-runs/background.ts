@@ -86,6 +86,10 @@ export function backgroundRuns<Deps extends { db: Database }>(
       // A loop may end after another began (an instance that found the run held): wait until none is left.
       for (let loops = loopsOf.get(runId); loops; loops = loopsOf.get(runId)) await Promise.allSettled([...loops]);
     },
+    /** Resolves when no loop of this kind is left in this process (a test app's close, before its database closes). */
+    whenIdle: async (): Promise<void> => {
+      while (loopsOf.size) await Promise.allSettled([...loopsOf.values()].flatMap((loops) => [...loops]));
+    },
     isActive: (deps: Deps, runId: string) => activeOf(deps).has(runId),
     /** Whether some instance in this process has a loop on the run. */
     hasLoop: (runId: string) => loopsOf.has(runId),

@@ -215,6 +215,8 @@ export interface RunKind<Deps extends RunDeps = RunDeps> {
   take(deps: Deps, runId: string, organizationId: string): Promise<TakeResult>;
   /** For tests and benchmarks: resolves when the run's processing in this process has settled. */
   whenSettled(runId: string): Promise<void>;
+  /** Resolves when no loop of this kind is left in this process. */
+  whenIdle(): Promise<void>;
   /** resumeRuns for this kind alone. */
   resume(deps: Deps): Promise<string[]>;
 }
@@ -240,6 +242,14 @@ function expectLoop(runId: string) {
 function loopEnded(runId: string) {
   expected.get(runId)?.resolve();
   expected.delete(runId);
+}
+
+/**
+ * Resolves when no run of any kind is worked on in this process: a test app waits for it before closing its database,
+ * so a loop that outlived its test never queries a closed one.
+ */
+export async function whenNoRunIsWorked(): Promise<void> {
+  await Promise.all([...registry.values()].map((kind) => kind.whenIdle()));
 }
 
 /** Every kind defined in this process, by name: the job handler runs any of them. */
@@ -365,6 +375,7 @@ function registerKind<Deps extends RunDeps>(definition: KindBase, loop: Loop<Dep
         void schedule(deps, runId, organizationId, resolve);
       }),
     whenSettled: (runId) => (loops.hasLoop(runId) ? loops.whenSettled(runId) : (expected.get(runId)?.promise ?? Promise.resolve())),
+    whenIdle: loops.whenIdle,
     resume: (deps) => resumeRuns(deps, [kind]),
   };
   registry.set(definition.kind, kind);
