@@ -1,5 +1,4 @@
-import { meshIdByName } from '../trials/vocabulary';
-import { isA } from './concept-hierarchy';
+import { underHeadings } from './concept-hierarchy';
 
 /**
  * Infections that are acute by their nature (decision 298): a person who has one now has an acute illness, so an
@@ -16,19 +15,7 @@ const ACUTE_DAYS = 28;
 const FEVER = /^(?:fevers?|febrile|pyrexi(?:a|al))$/i;
 const DAY_MS = 86_400_000;
 
-let headings: string[] | null = null;
-const cache = new Map<string, boolean>();
-
-function acuteByNature(conceptId: string): boolean {
-  let found = cache.get(conceptId);
-  if (found === undefined) {
-    headings ??= ACUTE_HEADINGS.map(meshIdByName).filter((id): id is string => Boolean(id));
-    found = headings.some((heading) => heading === conceptId || isA(conceptId, heading));
-    if (cache.size > 20_000) cache.clear();
-    cache.set(conceptId, found);
-  }
-  return found;
-}
+const acuteByNature = underHeadings(ACUTE_HEADINGS);
 
 /**
  * A present condition's qualifiers with "acute" added where it is an infection acute by its nature or a fever (`words`,

@@ -183,3 +183,22 @@ export function onlyThroughSymptoms(conceptId: string, headingId: string): boole
   }
   return found;
 }
+
+/**
+ * Whether a concept is one of these MeSH headings (by name) or under one, answered once per concept: the note reader
+ * asks it for each condition it reads (lifelong diagnoses, infections acute by their nature).
+ */
+export function underHeadings(names: readonly string[]): (conceptId: string) => boolean {
+  let headings: string[] | null = null;
+  const cache = new Map<string, boolean>();
+  return (conceptId) => {
+    let found = cache.get(conceptId);
+    if (found === undefined) {
+      headings ??= names.map(meshIdByName).filter((id): id is string => Boolean(id));
+      found = headings.some((heading) => heading === conceptId || isA(conceptId, heading));
+      if (cache.size > 20_000) cache.clear();
+      cache.set(conceptId, found);
+    }
+    return found;
+  };
+}

@@ -1,5 +1,4 @@
-import { meshIdByName } from '../trials/vocabulary';
-import { isA } from './concept-hierarchy';
+import { underHeadings } from './concept-hierarchy';
 
 /**
  * Conditions a person keeps once diagnosed (decision 164): "history of hypertension", "PMH: type 2 diabetes", "h/o
@@ -38,17 +37,5 @@ const LIFELONG_HEADINGS = [
   'Schizophrenia',
 ];
 
-let headings: string[] | null = null;
-const cache = new Map<string, boolean>();
-
 /** Whether a condition concept is a lifelong diagnosis (one of the headings or under one). */
-export function isLifelong(conceptId: string): boolean {
-  let found = cache.get(conceptId);
-  if (found === undefined) {
-    headings ??= LIFELONG_HEADINGS.map(meshIdByName).filter((id): id is string => Boolean(id));
-    found = headings.some((heading) => heading === conceptId || isA(conceptId, heading));
-    if (cache.size > 20_000) cache.clear();
-    cache.set(conceptId, found);
-  }
-  return found;
-}
+export const isLifelong = underHeadings(LIFELONG_HEADINGS);
