@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../src/contract/trials';
-import {
-  addSignatures,
-  compileTrial,
-  decodeFacts,
-  matchCompact,
-  PACKED_FACT_BYTES,
-  unknownSignatureIds,
-  type CompactPerson,
-} from '../../src/server/features/matching/compiled';
+import { addSignatures, compileTrial, decodeFacts, matchCompact, PACKED_FACT_BYTES, type CompactPerson } from '../../src/server/features/matching/compiled';
 import { matchPerson, type MatchCriterion, type MatchFact, type MatchPerson } from '../../src/server/features/matching/evaluate';
 import { completenessOf } from '../../src/server/features/matching/score';
 import { criteriaForMatching } from '../../src/server/features/matching/target-condition';
@@ -301,7 +293,7 @@ function compact(people: MatchPerson[], criteria: MatchCriterion[], alter?: (pac
   const { packed, signatures } = pack(people, as);
   alter?.(packed);
   // As the run does: ask for the ids it has not met, then add their rows.
-  const wanted = new Set(unknownSignatureIds(trial, packed));
+  const wanted = new Set(decodeFacts(trial, packed).unknown);
   addSignatures(
     trial,
     signatures.filter((row) => wanted.has(row.id)),

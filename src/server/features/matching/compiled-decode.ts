@@ -58,7 +58,7 @@ function float64At(bytes: Uint8Array, at: number): number {
 }
 
 /** Byte strings per candidate (null for none) as one `PackedSlice`. */
-export function packedFromParts(parts: ReadonlyArray<Uint8Array | null>): PackedSlice {
+function packedFromParts(parts: ReadonlyArray<Uint8Array | null>): PackedSlice {
   let total = 0;
   for (const part of parts) if (part) total += part.byteLength;
   const bytes = new Uint8Array(total);
@@ -77,11 +77,6 @@ export function packedFromParts(parts: ReadonlyArray<Uint8Array | null>): Packed
 }
 
 const asSlice = (packed: PackedSlice | ReadonlyArray<Uint8Array | null>): PackedSlice => ('starts' in packed ? packed : packedFromParts(packed));
-
-/** The signature ids of a slice's packed facts that the run's dictionary does not hold yet, each once. */
-export function unknownSignatureIds(trial: Dictionary, packed: PackedSlice | ReadonlyArray<Uint8Array | null>): number[] {
-  return decodeFacts(trial, packed).unknown;
-}
 
 /**
  * Reads a slice's packed facts (`candidate_fact_digest`, decision 112) into columns, in one pass. Returns the index

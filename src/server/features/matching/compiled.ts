@@ -423,7 +423,7 @@ export interface CompactPerson {
   person?: MatchPerson;
 }
 
-export { decodeFacts, type FactColumns, PACKED_FACT_BYTES, type PackedSlice, packedFromParts, unknownSignatureIds } from './compiled-decode';
+export { decodeFacts, type FactColumns, PACKED_FACT_BYTES, type PackedSlice } from './compiled-decode';
 
 /**
  * Adds signatures read from `candidate_fact_signature` (kind, status, concept id, name, unit, value text joined by
