@@ -160,6 +160,8 @@ export const CriterionRuleSchema = z
       qualifiers: z.array(z.enum(CONDITION_QUALIFIERS)).max(CONDITION_QUALIFIERS.length).optional(),
       /** What the criterion excepts from its concepts ("any cancer other than skin cancer"): a fact of one of these, or under one in MeSH's tree, does not count for the rule (decision 202). Optional: older rules still parse. */
       except: z.array(ConceptRefSchema).max(20).optional(),
+      /** A cancer other than the one the trial is for ("another malignancy", "other than the disease under study"): the trial's own condition, or anything under it, never counts for the rule (decision 305). Optional: older rules still parse. */
+      otherThanTrialCondition: z.boolean().optional(),
       ...span,
     }),
     z.object({

@@ -3572,6 +3572,7 @@ export interface components {
             duration?: components["schemas"]["ConditionDuration"];
             qualifiers?: ("mild" | "mild_or_moderate" | "moderate_or_severe" | "severe" | "serious" | "chronic" | "acute" | "uncontrolled" | "recurrent" | "symptomatic" | "congenital" | "degenerative" | "lumbar" | "cervical" | "thoracic" | "both_sides" | "one_side")[];
             except?: components["schemas"]["ConceptRef"][];
+            otherThanTrialCondition?: boolean;
             span?: components["schemas"]["RuleSpan"];
         } | {
             /** @enum {string} */

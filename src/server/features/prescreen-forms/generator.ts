@@ -166,22 +166,27 @@ const spanish = (name: Names, sentence: (es: string) => string) => (name.es === 
 /** "Lung disease other than asthma": what the rule excepts is part of the question (decision 202). */
 function withException(rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>, name: { en: string; es: string }): { en: string; es: string } {
   const except = rule.except ?? [];
-  if (!except.length) return name;
-  return {
-    en: `${name.en} other than ${join(
-      except.map((concept) => concept.name),
-      'or',
-    )}`,
-    es: `${name.es} aparte de ${join(
-      except.map((concept) => spanishName(concept.id) ?? concept.name),
-      'o',
-    )}`,
-  };
+  const excepted = except.length
+    ? {
+        en: `${name.en} other than ${join(
+          except.map((concept) => concept.name),
+          'or',
+        )}`,
+        es: `${name.es} aparte de ${join(
+          except.map((concept) => spanishName(concept.id) ?? concept.name),
+          'o',
+        )}`,
+      }
+    : name;
+  // "Another cancer" (decision 305): not the one the study is for.
+  if (rule.type !== 'condition' || !rule.otherThanTrialCondition) return excepted;
+  return { en: `${excepted.en} (not the one this study is for)`, es: `${excepted.es} (no la que estudia este ensayo)` };
 }
 
 /** The key part that keeps "cancer" and "cancer other than skin cancer" two questions. */
 const exceptKey = (rule: Extract<CriterionRule, { type: 'condition' | 'medication' }>) =>
-  rule.except?.length ? `:except=${rule.except.map((concept) => concept.id).join('+')}` : '';
+  (rule.except?.length ? `:except=${rule.except.map((concept) => concept.id).join('+')}` : '') +
+  (rule.type === 'condition' && rule.otherThanTrialCondition ? ':other' : '');
 
 /** A yes/no question; without Spanish wording (a term with no Spanish name) a patient question is marked for staff to translate. */
 const yesNo = (block: BlockKey, idBase: string, en: string, es: string | null, audience?: 'site'): Template => ({

@@ -224,7 +224,7 @@ export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | nu
       if (!fields.condition.trim()) errors.condition = 'Name the condition';
       const duration = durationOf(fields, errors);
       if (!errors.condition && duration !== 'invalid') {
-        // The same condition keeps what the form does not show (its concepts, "ever", time window, exception, source span).
+        // The same condition keeps what the form does not show (its concepts, "ever", time window, exception, "another" cancer, source span).
         const kept = criterion.original?.type === 'condition' && criterion.original.condition === fields.condition.trim() ? criterion.original : null;
         rule = {
           type: 'condition',
@@ -234,6 +234,7 @@ export function ruleOf(criterion: EditableCriterion): { rule: CriterionRule | nu
           ...(kept?.history ? { history: true } : {}),
           ...(kept?.within ? { within: kept.within } : {}),
           ...(kept?.except ? { except: kept.except } : {}),
+          ...(kept?.otherThanTrialCondition ? { otherThanTrialCondition: true } : {}),
           ...(kept?.span ? { span: kept.span } : {}),
           ...(duration ? { duration } : {}),
           ...(fields.qualifiers.length ? { qualifiers: fields.qualifiers } : {}),

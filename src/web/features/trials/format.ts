@@ -56,7 +56,9 @@ export function ruleInWords(rule: CriterionRule): string {
         .join(', ');
       // Qualifiers in the clinical words staff read: "Must not have osteoporosis (severe)".
       const qualified = rule.qualifiers?.length ? ` (${rule.qualifiers.map((qualifier) => QUALIFIER_WORDS[qualifier].label).join(', ')})` : '';
-      return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${qualified}${otherThan(rule.except)}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
+      // "Another cancer" (decision 305): the trial's own condition is not what it excludes.
+      const another = rule.otherThanTrialCondition ? " besides the trial's condition" : '';
+      return `${rule.present ? 'Must have' : 'Must not have'} ${rule.condition}${another}${qualified}${otherThan(rule.except)}${when}${codes ? ` [ICD-10-CM ${codes}]` : ''}`;
     }
     case 'medication': {
       const when = rule.within ? ` in the last ${number(rule.within.value)} ${rule.within.unit}` : rule.history ? ' (ever)' : '';

@@ -16,6 +16,7 @@ import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { inclusionOnlyPermits, readExclusionPermission, readStudyConductRule } from './study-conduct';
 import { readOtherStudyRule } from './other-studies';
+import { readOtherCancerRule } from './other-cancers';
 import { readScreeningTestRule } from './screening-tests';
 import { isWholePair } from './qualifiers';
 import { labelLength, namesOneSex, type TextRule } from './text';
@@ -65,6 +66,8 @@ const MEASURE_READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind,
 const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: string, context: ReaderContext) => TextRule | null }> = [
   { name: 'age', read: (kind, text) => readAgeRule(kind, text) },
   { name: 'measures', read: (_kind, _text, context) => context.measured },
+  // Another cancer, "other than the disease under study", with the cancers it excepts (decision 305).
+  { name: 'another cancer', read: (kind, text, { vocabulary, conceptsUnread }) => (conceptsUnread ? null : readOtherCancerRule(kind, text, vocabulary)) },
   {
     name: 'conditions and medications',
     read: (kind, text, { vocabulary, options, conceptsUnread }) =>
