@@ -16,7 +16,7 @@ import type { ScorePlan } from './score';
 interface Criterion {
   kind: 'inclusion' | 'exclusion';
   ruleSource?: string | null;
-  rule: { type: string; concepts?: ReadonlyArray<{ id: string }>; present?: boolean } | null;
+  rule: { type: string; concepts?: ReadonlyArray<{ id: string }>; present?: boolean; otherThanTrialCondition?: boolean } | null;
 }
 
 const cache = new WeakMap<readonly Criterion[], Array<readonly string[] | null>>();
@@ -36,6 +36,7 @@ export function ownConditionsPerCriterion(criteria: readonly Criterion[], plans:
   }
   found = criteria.map((criterion) => {
     const rule = criterion.rule;
+    if (rule?.type === 'condition' && !rule.present && rule.otherThanTrialCondition) return otherThanOwn(rule.concepts ?? [], own);
     if (criterion.kind !== 'exclusion' || rule?.type !== 'condition' || rule.present || !own.size) return null;
     const narrower = [...own].filter((id) => (rule.concepts ?? []).some((concept) => concept.id !== id && isA(id, concept.id)));
     return narrower.length ? narrower : null;
@@ -58,4 +59,17 @@ export function isOwnCondition(conceptId: string | null, own: readonly string[])
   if (!conceptId) return false;
   for (const id of own) if (conceptId === id || isA(conceptId, id) || isA(id, conceptId)) return true;
   return false;
+}
+
+/**
+ * "Another malignancy", "other than the disease under study" (decision 305), in an exclusion or an inclusion that wants
+ * none: the trial's condition is not counted even when it is the rule's own concept (a trial for "Cancer" or "Solid
+ * Tumor"). When the trial's condition is not known, or not placed in the tree (a listed name the vocabulary does not
+ * read), any fact of the rule's concept may be that condition: none is counted, and only a denial answers the rule.
+ */
+function otherThanOwn(concepts: ReadonlyArray<{ id: string }>, own: ReadonlySet<string>): readonly string[] | null {
+  const unplaced = !own.size || [...own].some((id) => id.startsWith('cohortly:trial-condition:'));
+  if (unplaced) return concepts.length ? concepts.map((concept) => concept.id) : null;
+  const under = [...own].filter((id) => concepts.some((concept) => isA(id, concept.id)));
+  return under.length ? under : null;
 }
