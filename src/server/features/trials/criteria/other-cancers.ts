@@ -41,10 +41,14 @@ const NOT_THIS =
 
 /** What follows a cancer that names something else by it: its treatment, its care, its cells. */
 const TREATMENT_AFTER =
-  /^[\s-]*(?:therap|treatment|drugs?\b|agents?\b|medic|chemo|regimens?\b|surger|care\b|directed|related|cells?\b|screening|survivors?\b|patients?\b|diagnosis\s+and\s+treatment|centers?\b|clinic|registry|vaccin|immunotherap|radiation|radiotherap|biops)/i;
+  /^[\s-]*(?:therap|treatment|types?\b|kinds?\b|drugs?\b|agents?\b|medic|chemo|regimens?\b|surger|care\b|directed|related|cells?\b|screening|survivors?\b|patients?\b|diagnosis\s+and\s+treatment|centers?\b|clinic|registry|vaccin|immunotherap|radiation|radiotherap|biops)/i;
 
 /** A word that names a cancer, read or not: an exception of them is this reader's, held or sent to review. */
 const CANCER_WORD = /\b(?:malignan|cancer|carcinoma|neoplas|tumou?r|melanoma|lymphoma|leuka?emia|sarcoma)/i;
+
+/** "Patients whose cancer is other than adenocarcinoma", "the malignancy has spread": the trial's own cancer described. */
+const DESCRIBED =
+  /\b(?:whose|their|his|her|its)\s+(?:\w+\s+)?(?:cancer|malignan\w*|tumou?r|disease)\b|\b(?:cancer|malignanc(?:y|ies)|tumou?rs?)\s+(?:is|are|was|were|has|have|had|must|should)\b/i;
 
 /** A negation before the cancer: "no other malignancy", "free of other cancer". */
 const NEGATION = /\b(?:no|not|without|free\s+(?:of|from)|absence\s+of|never|none)\b/i;
@@ -94,7 +98,7 @@ export function readOtherCancerRule(kind: CriterionKind, text: string, vocab: Vo
   const headPart = text.slice(0, cue ? cue.index : text.length);
   // Nothing else named before the exceptions: "cancer or tuberculosis" is a list of its own.
   if (found.some((mention) => mention.end <= (cue?.index ?? text.length) && !heads.includes(mention) && !inside(mention, own))) return null;
-  if (NOT_THIS.test(headPart.slice(start))) return null;
+  if (NOT_THIS.test(headPart.slice(start)) || DESCRIBED.test(headPart.slice(start))) return null;
   const other = OTHER_WORD.test(headPart.slice(start, lastHead.end)) || own.length > 0 || heads.some((head) => head.concept.id === SECOND_PRIMARY_ID);
   // An exclusion says "has had one"; an inclusion must say "has none". The other way round is another reader's.
   const negated = NEGATION.test(text.slice(start, heads[0].start));
