@@ -17,7 +17,12 @@ describe('an analyte named with a bound in a laboratory unit', () => {
       rule: { type: 'lab', measure: 'sodium', comparator: '>=', value: 128, unit: 'mmol/L' },
       needsReview: false,
     });
-    expect(ruleOf('inclusion', 'PSA ≥ 2.5 ng/mL at screening')).toMatchObject({ measure: 'prostate-specific antigen', comparator: '>=', value: 2.5, unit: 'ng/mL' });
+    expect(ruleOf('inclusion', 'PSA ≥ 2.5 ng/mL at screening')).toMatchObject({
+      measure: 'prostate-specific antigen',
+      comparator: '>=',
+      value: 2.5,
+      unit: 'ng/mL',
+    });
     expect(ruleOf('exclusion', 'TSH greater than 7.5 mIU/L')).toMatchObject({ measure: 'thyrotropin', comparator: '<=', value: 7.5, unit: 'mIU/L' });
     expect(ruleOf('inclusion', 'Ferritin of at least 50 µg/L')).toMatchObject({ measure: 'ferritins', comparator: '>=', value: 50, unit: 'µg/L' });
     expect(ruleOf('exclusion', 'Haematocrit under 33%')).toMatchObject({ measure: 'hematocrit', comparator: '>=', value: 33, unit: '%' });

@@ -7,7 +7,10 @@ import { matchFact, ruleCriterion } from '../../support/match-facts';
 
 // Decision 304: analytes the measures table does not hold, from a note's words to the matcher. Notes written for this file.
 const today = new Date('2026-06-15T12:00:00Z');
-const labsOf = (note: string) => extractNoteFacts(note).filter((fact) => fact.kind === 'lab').map(({ name, value, unit }) => ({ name, value, unit }));
+const labsOf = (note: string) =>
+  extractNoteFacts(note)
+    .filter((fact) => fact.kind === 'lab')
+    .map(({ name, value, unit }) => ({ name, value, unit }));
 const fact = matchFact('note');
 const lab = (name: string, value: number, unit: string | null): MatchFact => fact({ kind: 'lab', name, value, unit });
 const person = (facts: MatchFact[]): MatchPerson => ({ dateOfBirth: '1960-01-01', sex: 'male', facts });

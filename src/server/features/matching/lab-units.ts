@@ -64,7 +64,19 @@ const inTable = (measureName: string) => MEASURES.some((item) => item.name === m
  * convert into each other (that needs the analyte's molar mass), nor a percentage or a count into anything else.
  */
 const UNIT_KINDS: Record<string, Record<string, number>> = {
-  mass: { 'g/L': 1, 'g/dL': 10, 'mg/dL': 0.01, 'mg/L': 0.001, 'µg/mL': 0.001, 'µg/dL': 1e-5, 'µg/L': 1e-6, 'ng/mL': 1e-6, 'ng/dL': 1e-8, 'ng/L': 1e-9, 'pg/mL': 1e-9 },
+  mass: {
+    'g/L': 1,
+    'g/dL': 10,
+    'mg/dL': 0.01,
+    'mg/L': 0.001,
+    'µg/mL': 0.001,
+    'µg/dL': 1e-5,
+    'µg/L': 1e-6,
+    'ng/mL': 1e-6,
+    'ng/dL': 1e-8,
+    'ng/L': 1e-9,
+    'pg/mL': 1e-9,
+  },
   amount: { 'mol/L': 1, 'mmol/L': 1e-3, 'µmol/L': 1e-6, 'nmol/L': 1e-9, 'pmol/L': 1e-12 },
   // Units and international units per volume, as laboratories write them interchangeably (an enzyme's U/L is its IU/L).
   units: { 'U/L': 1, 'U/mL': 1000, 'IU/mL': 1000, 'mU/L': 1e-3, 'mIU/L': 1e-3, 'mIU/mL': 1, 'µIU/mL': 1e-3 },

@@ -19,7 +19,11 @@ const TARGET_BEFORE = /\b(?:goal|target|aim|keep|less than|greater than|above|be
 const BARE_RANGE: Record<string, [number, number]> = { 'mmol/L': [100, 180] };
 
 /** Every analyte value the note states that the table's readings (`tableReadings`) did not already read. */
-export function readAnalyteValues(text: string, sentenceOf: (start: number, end: number) => Sentence | null, tableReadings: MeasureReading[]): MeasureReading[] {
+export function readAnalyteValues(
+  text: string,
+  sentenceOf: (start: number, end: number) => Sentence | null,
+  tableReadings: MeasureReading[],
+): MeasureReading[] {
   const readings: MeasureReading[] = [];
   const tableNames = MEASURES.flatMap((measure) => [...text.matchAll(new RegExp(measure.pattern.source, 'gi'))].map((match) => match.index));
   for (const mention of findAnalytes(text)) {
