@@ -25,6 +25,7 @@ export function readAnalyteValues(
   tableReadings: MeasureReading[],
 ): MeasureReading[] {
   const readings: MeasureReading[] = [];
+  if (!/\d/.test(text)) return readings;
   const tableNames = MEASURES.flatMap((measure) => [...text.matchAll(new RegExp(measure.pattern.source, 'gi'))].map((match) => match.index));
   for (const mention of findAnalytes(text)) {
     const sentence = sentenceOf(mention.start, mention.end);

@@ -64,6 +64,8 @@ export function readAnalyteLabRule(kind: CriterionKind, text: string): TextRule 
 }
 
 function readAnalyteLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
+  // Every bound has a number: most criteria have none, and are done here.
+  if (!/\d/.test(text)) return null;
   const table = tableNames(text);
   const mentions = findAnalytes(text);
   for (const mention of mentions) {
