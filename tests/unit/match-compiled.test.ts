@@ -88,6 +88,8 @@ const RULES: CriterionRule[] = [
   { type: 'age', minYears: 0.11, maxYears: 0.5 },
   // A measure with no unit of its own: a value without a unit is not compared with percent of predicted.
   { type: 'lab', measure: 'FEV1', comparator: '>=', value: 60, unit: '%' },
+  // Analytes the measures table does not hold (decision 304): converted within one kind of unit, else unknown.
+  { type: 'lab', measure: 'ferritins', comparator: '<', value: 30, unit: 'ng/mL' },
   // A measure a diagnosis bounds, with no value on record (decision 285): obesity for an adult's BMI, no diabetes for HbA1c.
   { type: 'lab', measure: 'BMI', comparator: '>=', value: 27, unit: 'kg/m2' },
   { type: 'lab', measure: 'BMI', comparator: '<', value: 25, unit: 'kg/m2' },
@@ -214,10 +216,10 @@ function randomPerson(random: ReturnType<typeof seededRandom>, index: number): M
   for (let i = 0, n = Math.floor(random.next() * 5); i < n; i++)
     add({
       kind: 'lab',
-      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin', 'creatinine', 'FEV1']),
+      name: random.pick(['HbA1c', 'hba1c', 'ALT', 'AST', 'eGFR', 'bilirubin', 'creatinine', 'FEV1', 'ferritins']),
       value: random.chance(0.1) ? null : Math.round(random.next() * 1500) / 10,
       // Units the criterion's converts from (mmol/mol, µmol/L, mg/dL) and ones it cannot (U/L for HbA1c).
-      unit: random.pick(['%', null, 'U/L', 'mL/min/1.73m2', '', 'mmol/mol', 'µmol/L', 'mg/dL']),
+      unit: random.pick(['%', null, 'U/L', 'mL/min/1.73m2', '', 'mmol/mol', 'µmol/L', 'mg/dL', 'µg/L', 'ng/mL']),
     });
   if (random.chance(0.6)) add({ kind: 'smoking', name: 'smoking', status: random.pick(statuses) });
   if (random.chance(0.2)) add({ kind: 'smoking', name: 'smoking', status: random.pick(statuses) });

@@ -1,4 +1,5 @@
 import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
+import { readAnalyteValues } from './note-analytes';
 import { matches, type Sentence } from './note-text';
 
 /**
@@ -116,6 +117,8 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
     const value = Number(match[1] ?? match[2]);
     if (sentenceOf(start, end) && value <= 10) readings.push({ name: 'pain score', value, unit: '/10', start, end });
   }
+  // Any other analyte the vocabulary names with its value (note-analytes.ts, decision 304).
+  readings.push(...readAnalyteValues(text, sentenceOf, readings));
   return withBmiFromWeightAndHeight(text, readings);
 }
 

@@ -27,24 +27,25 @@ const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:(?:insti
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 
-const LAB_PATTERNS = new Map(
-  MEASURES.map((measure) => [
-    measure.name,
-    {
-      uln: new RegExp(String.raw`${GAP}(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${ULN}`, 'i'),
-      between: new RegExp(String.raw`${GAP}\b(?:between|from)\s*${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}${UNIT}`, 'i'),
-      twoBounds: new RegExp(
-        String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}\s*(?:and|,|but|&)\s*(?:${measure.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\s*)?${COMPARATOR}\s*${NUMBER}${UNIT}`,
-        'i',
-      ),
-      compare: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
-      wordCompare: new RegExp(String.raw`${GAP}\b${WORD_COMPARATOR}\s*${NUMBER}${UNIT}`, 'i'),
-      dash: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}${UNIT}`, 'i'),
-      // "BMI of 30.0 kg/m2 or more", "a body weight of 40.0 kg or over".
-      trailing: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}${UNIT}\s*or\s*(more|greater|higher|above|over|less|lower|below|fewer|under)\b`, 'i'),
-    },
-  ]),
-);
+/** A measure's ways of writing a bound after its name; `unit` is a unit's pattern (one capture group) where one may stand, `lastUnit` after the last number. */
+export function labPatterns(measure: Measure, unit = UNIT, lastUnit = UNIT) {
+  return {
+    uln: new RegExp(String.raw`${GAP}(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${ULN}`, 'i'),
+    between: new RegExp(String.raw`${GAP}\b(?:between|from)\s*${NUMBER}${unit}\s*(?:and|to|-|–)\s*${NUMBER}${lastUnit}`, 'i'),
+    twoBounds: new RegExp(
+      String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${unit}\s*(?:and|,|but|&)\s*(?:${measure.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\s*)?${COMPARATOR}\s*${NUMBER}${lastUnit}`,
+      'i',
+    ),
+    compare: new RegExp(String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${lastUnit}`, 'i'),
+    wordCompare: new RegExp(String.raw`${GAP}\b${WORD_COMPARATOR}\s*${NUMBER}${lastUnit}`, 'i'),
+    dash: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}${lastUnit}`, 'i'),
+    // "BMI of 30.0 kg/m2 or more", "a body weight of 40.0 kg or over".
+    trailing: new RegExp(String.raw`${GAP}(?<![\d.])${NUMBER}${lastUnit}\s*or\s*(more|greater|higher|above|over|less|lower|below|fewer|under)\b`, 'i'),
+  };
+}
+export type LabPatterns = ReturnType<typeof labPatterns>;
+
+const LAB_PATTERNS = new Map(MEASURES.map((measure) => [measure.name, labPatterns(measure)]));
 
 /**
  * "HbA1c ≥ 7.0% (53 mmol/mol)", "creatinine > 1.5 mg/dL (133 µmol/L)", "HbA1c 7.0-10.0 percent (53-86 millimoles per
@@ -224,8 +225,13 @@ export function unitsInWords(text: string): string {
 
 /** The lab rule of a criterion; units written in words are read as their symbols, and the rule's span covers the words. */
 export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
+  return withUnitSymbols(text, (symbols) => readLabRuleOf(kind, symbols));
+}
+
+/** A reading of the text with its units in words as symbols (`unitsInWords`), the rule's span reaching over the words. */
+export function withUnitSymbols(text: string, readSymbols: (symbols: string) => TextRule | null): TextRule | null {
   const symbols = unitsInWords(text);
-  const read = readLabRuleOf(kind, symbols);
+  const read = readSymbols(symbols);
   const span = read?.rule?.span;
   if (read?.rule && span && symbols !== text) {
     // The span ends on the symbol; it reaches over the rest of the words the symbol stands for (spaces in `symbols`).
@@ -240,80 +246,81 @@ function readLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
   for (const measure of MEASURES) {
     const name = measure.pattern.exec(text);
     if (!name) continue;
-    const offset = name.index + name[0].length;
-    const after = text.slice(offset);
-    const patterns = LAB_PATTERNS.get(measure.name)!;
-    // Each pattern is tried only when the branches before it did not read the bound (the patterns are not global: the
-    // same answers as trying them all). Two bounds begin with one comparison: none when no comparison is found.
-    const uln = patterns.uln.exec(after);
-    const compare = patterns.compare.exec(after);
-    const ulnFirst = uln && (!compare || uln.index <= compare.index);
-    const between = ulnFirst ? null : patterns.between.exec(after);
-    const twoBounds = ulnFirst || between || !compare ? null : patterns.twoBounds.exec(after);
-    const wordCompare = ulnFirst || between || twoBounds ? null : patterns.wordCompare.exec(after);
-    const trailing = ulnFirst || between || twoBounds || compare || wordCompare ? null : patterns.trailing.exec(after);
-    const dash = ulnFirst || between || twoBounds || compare || wordCompare || trailing ? null : patterns.dash.exec(after);
-    const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
-    let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
-    let span: Span | null = null;
-
-    if (uln && ulnFirst) {
-      const comparator = comparatorOf(uln[1] ?? uln[2]);
-      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
-      if (!required) return { rule: null, needsReview: true };
-      const relativeTo = /lower|lln/i.test(uln[0]) ? 'LLN' : 'ULN';
-      rule = { type: 'lab', measure: measure.name, comparator: required, value: toNumber(uln[3]), relativeTo };
-      span = at(uln);
-    } else if (between || twoBounds) {
-      let low: number;
-      let high: number;
-      let unit: string | undefined;
-      if (between) {
-        [low, high, unit] = [toNumber(between[1]), toNumber(between[3]), between[4] ?? between[2]];
-        span = at(between);
-      } else {
-        const first = comparatorOf(twoBounds![1]);
-        const second = comparatorOf(twoBounds![4]);
-        const a = toNumber(twoBounds![2]);
-        const b = toNumber(twoBounds![5]);
-        if (!(['>', '>='].includes(first) && ['<', '<='].includes(second)) && !(['<', '<='].includes(first) && ['>', '>='].includes(second))) continue;
-        [low, high] = ['>', '>='].includes(first) ? [a, b] : [b, a];
-        unit = twoBounds![6] ?? twoBounds![3];
-        span = at(twoBounds!);
-      }
-      if (low >= high) continue;
-      if (kind === 'exclusion') return { rule: null, needsReview: true };
-      rule = rangeRule(measure, low, high, unit);
-    } else if (compare || wordCompare) {
-      const found = compare && (!wordCompare || compare.index <= wordCompare.index) ? compare : wordCompare!;
-      const comparator = comparatorOf(found[1]);
-      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
-      if (!required) return { rule: null, needsReview: true };
-      const value = canonical(measure, toNumber(found[2]), found[3]);
-      rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
-      span = at(found);
-    } else if (trailing) {
-      const comparator: Comparator = /^(?:more|greater|higher|above|over)$/i.test(trailing[3]) ? '>=' : '<=';
-      const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
-      if (!required) return { rule: null, needsReview: true };
-      const value = canonical(measure, toNumber(trailing[1]), trailing[2]);
-      rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
-      span = at(trailing);
-    } else if (dash) {
-      const [low, high] = [toNumber(dash[1]), toNumber(dash[2])];
-      if (low >= high) continue;
-      if (kind === 'exclusion') return { rule: null, needsReview: true };
-      rule = rangeRule(measure, low, high, dash[3]);
-      span = at(dash);
-    }
-    if (!rule || !span) {
-      const before = boundBefore(kind, measure, text, name);
-      if (before) return before;
-      continue;
-    }
-    return labReview(kind, text, measure, rule, name, span);
+    const read = readMeasureBound(kind, text, measure, name, LAB_PATTERNS.get(measure.name)!);
+    if (read) return read;
   }
   return null;
+}
+
+/** The bound written after a measure's name (`name`, matched in `text`), by the measure's `patterns`; null when none is. */
+export function readMeasureBound(kind: CriterionKind, text: string, measure: Measure, name: RegExpExecArray, patterns: LabPatterns): TextRule | null {
+  const offset = name.index + name[0].length;
+  const after = text.slice(offset);
+  // Each pattern is tried only when the branches before it did not read the bound (the patterns are not global: the
+  // same answers as trying them all). Two bounds begin with one comparison: none when no comparison is found.
+  const uln = patterns.uln.exec(after);
+  const compare = patterns.compare.exec(after);
+  const ulnFirst = uln && (!compare || uln.index <= compare.index);
+  const between = ulnFirst ? null : patterns.between.exec(after);
+  const twoBounds = ulnFirst || between || !compare ? null : patterns.twoBounds.exec(after);
+  const wordCompare = ulnFirst || between || twoBounds ? null : patterns.wordCompare.exec(after);
+  const trailing = ulnFirst || between || twoBounds || compare || wordCompare ? null : patterns.trailing.exec(after);
+  const dash = ulnFirst || between || twoBounds || compare || wordCompare || trailing ? null : patterns.dash.exec(after);
+  const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
+  let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
+  let span: Span | null = null;
+
+  if (uln && ulnFirst) {
+    const comparator = comparatorOf(uln[1] ?? uln[2]);
+    const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+    if (!required) return { rule: null, needsReview: true };
+    const relativeTo = /lower|lln/i.test(uln[0]) ? 'LLN' : 'ULN';
+    rule = { type: 'lab', measure: measure.name, comparator: required, value: toNumber(uln[3]), relativeTo };
+    span = at(uln);
+  } else if (between || twoBounds) {
+    let low: number;
+    let high: number;
+    let unit: string | undefined;
+    if (between) {
+      [low, high, unit] = [toNumber(between[1]), toNumber(between[3]), between[4] ?? between[2]];
+      span = at(between);
+    } else {
+      const first = comparatorOf(twoBounds![1]);
+      const second = comparatorOf(twoBounds![4]);
+      const a = toNumber(twoBounds![2]);
+      const b = toNumber(twoBounds![5]);
+      if (!(['>', '>='].includes(first) && ['<', '<='].includes(second)) && !(['<', '<='].includes(first) && ['>', '>='].includes(second))) return null;
+      [low, high] = ['>', '>='].includes(first) ? [a, b] : [b, a];
+      unit = twoBounds![6] ?? twoBounds![3];
+      span = at(twoBounds!);
+    }
+    if (low >= high) return null;
+    if (kind === 'exclusion') return { rule: null, needsReview: true };
+    rule = rangeRule(measure, low, high, unit);
+  } else if (compare || wordCompare) {
+    const found = compare && (!wordCompare || compare.index <= wordCompare.index) ? compare : wordCompare!;
+    const comparator = comparatorOf(found[1]);
+    const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+    if (!required) return { rule: null, needsReview: true };
+    const value = canonical(measure, toNumber(found[2]), found[3]);
+    rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+    span = at(found);
+  } else if (trailing) {
+    const comparator: Comparator = /^(?:more|greater|higher|above|over)$/i.test(trailing[3]) ? '>=' : '<=';
+    const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+    if (!required) return { rule: null, needsReview: true };
+    const value = canonical(measure, toNumber(trailing[1]), trailing[2]);
+    rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+    span = at(trailing);
+  } else if (dash) {
+    const [low, high] = [toNumber(dash[1]), toNumber(dash[2])];
+    if (low >= high) return null;
+    if (kind === 'exclusion') return { rule: null, needsReview: true };
+    rule = rangeRule(measure, low, high, dash[3]);
+    span = at(dash);
+  }
+  if (!rule || !span) return boundBefore(kind, measure, text, name);
+  return labReview(kind, text, measure, rule, name, span);
 }
 
 /** "Minimum VAS of 20/100", "maximum BMI: 35": the bound's word before the measure, its value after. */

@@ -79,7 +79,8 @@ export const MEASURES: Measure[] = [
   { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
   { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },
   { pattern: /\bcrp\b|\bc-reactive protein\b/i, name: 'CRP', unit: 'mg/L' },
-  { pattern: /\bfasting (?:plasma |blood )?glucose\b|\bfpg\b/i, name: 'fasting glucose', unit: 'mg/dL', convert: { 'mmol/L': 18 } },
+  // "Fasting blood sugar" is the fasting glucose too (the analyte reader would read "blood sugar" without the fasting).
+  { pattern: /\bfasting (?:plasma |blood )?(?:glucose|sugar)\b|\bfpg\b/i, name: 'fasting glucose', unit: 'mg/dL', convert: { 'mmol/L': 18 } },
   { pattern: /\b(?:left ventricular )?ejection fraction\b|\blvef\b/i, name: 'LVEF', unit: '%' },
   { pattern: /\b(?:oxygen saturation|spo2|sao2)\b/i, name: 'oxygen saturation', unit: '%' },
   { pattern: /\bsystolic(?: blood pressure)?\b|\bsbp\b/i, name: 'systolic blood pressure', unit: 'mmHg' },
@@ -161,6 +162,10 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   if (/^(?:cells)?\/(?:mm3|cumm)$/.test(compact)) return '/mm3';
   if (/^(?:cells)?\/[µu]l$/.test(compact)) return '/µL';
   if (/^(?:u|iu)\/l$/.test(compact)) return 'U/L';
+  // Concentrations of hormones, proteins and other analytes (decision 304): one spelling each, micro as µ.
+  const micro = compact.replace(/^(?:μ|mc)/, 'µ').replace(/^u(?=g\/|iu\/)/, 'µ');
+  const analyteUnit = /^(ng|pg|µg|[np]mol|miu|µiu|iu|mu|u)\/(ml|dl|l)$/.exec(micro);
+  if (analyteUnit) return `${analyteUnit[1].replace('iu', 'IU').replace(/^mu$/, 'mU').replace(/^u$/, 'U')}/${analyteUnit[2].replace('l', 'L')}`;
   if (/^mmhg$/.test(compact)) return 'mmHg';
   if (/^(?:bpm|beats(?:per|\/)min(?:ute)?)$/.test(compact)) return 'bpm';
   if (/^msec$|^ms$/.test(compact)) return 'ms';

@@ -12,6 +12,7 @@ import {
   neurologicalFindingOnly,
   readJudgementRule,
 } from './judgement';
+import { readAnalyteLabRule } from './analyte-labs';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { inclusionOnlyPermits, readExclusionPermission, readStudyConductRule } from './study-conduct';
@@ -54,6 +55,8 @@ const MEASURE_READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind,
   { name: 'performance status', read: readPerformanceRule },
   { name: 'ASA class', read: readAsaRule },
   { name: 'labs and vitals', read: readLabRule },
+  // Any other analyte the vocabulary names, with a laboratory's unit (decision 304): after the table, for what it lacks.
+  { name: 'analyte labs', read: readAnalyteLabRule },
   { name: 'pregnancy and contraception', read: readPregnancyRule },
   { name: 'smoking', read: readSmokingRule },
 ];

@@ -158,6 +158,11 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   'less than or equal to': '<=',
   'equal to or less than': '<=',
   'equal or less than': '<=',
+  // "Equal or above 2 ng/L": the bound itself is allowed; "above" alone would drop it (decision 304).
+  'equal to or above': '>=',
+  'equal or above': '>=',
+  'equal to or below': '<=',
+  'equal or below': '<=',
   'at least': '>=',
   'minimum of': '>=',
   'at most': '<=',

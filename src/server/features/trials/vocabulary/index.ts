@@ -3,6 +3,7 @@ import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm, shortFormOfPlural } from './lower-case';
 import { withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
+export { type AnalyteMention, findAnalytes } from './analytes';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 export { plainName } from './plain-name';
 import { plainName } from './plain-name';
