@@ -39,6 +39,9 @@ const DENIAL_REACHES: Record<string, readonly string[]> = {
   'cohortly:immunosuppressants': ['cohortly:anti-cd20'],
 };
 
+/** The spine operations a group of them names where MeSH has no heading (operations.ts reads a past one under it). */
+export const SPINE_OPERATIONS = DENIAL_REACHES['cohortly:spine-surgery'];
+
 /** Whether a denial of `deniedId` ("no X") also denies `conceptId`: it is X or under X, or an operation the group names. */
 export function deniedWith(conceptId: string, deniedId: string): boolean {
   if (isA(conceptId, deniedId)) return true;

@@ -11,6 +11,7 @@ import {
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
 import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
 import { deniedForPart, deniedWith, isA, nearInTree, onlyThroughSymptoms, showsByDefinition } from './concept-hierarchy';
+import { operationInGroup } from './operations';
 import { impliedByCondition } from './implied-measures';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
 import { compare, unitConversion } from './lab-units';
@@ -211,8 +212,14 @@ export function namesRuleConcept(
   const concepts = rule.concepts ?? NO_CONCEPTS;
   if (isGeneralDenial(fact)) return false;
   // "Other than asthma": a fact of what the rule excepts is not the rule's (rule-exceptions.ts, decision 202).
+  // A past operation is one of the group a rule names ("any surgery", "spine surgery"; operations.ts, decision 306).
   if (fact.status !== 'absent')
-    return (factNames(fact, concepts, label) || (rule.present === true && showsWanted(fact, concepts))) && !exceptedFact(fact.conceptId, rule.except);
+    return (
+      (factNames(fact, concepts, label) ||
+        (rule.present === true && showsWanted(fact, concepts)) ||
+        (fact.status === 'history' && pastOperationOf(fact, concepts))) &&
+      !exceptedFact(fact.conceptId, rule.except)
+    );
   // A denial speaks for its concept and everything under it, never for a broader one: "no cirrhosis" is not "no liver disease".
   // A group's members without a heading (decision 205) only where the denial can clear the person, never fail them.
   const clears = rule.present === false || rule.taking === false;
@@ -252,7 +259,15 @@ function sameConcept(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray
  */
 function deniesAncestor(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray<{ id: string }>, groups: boolean): boolean {
   if (!fact.conceptId) return false;
-  for (const concept of concepts) if (groups ? deniedWith(concept.id, fact.conceptId) : isA(concept.id, fact.conceptId)) return true;
+  for (const concept of concepts)
+    if (groups ? deniedWith(concept.id, fact.conceptId) || operationInGroup(concept.id, fact.conceptId) : isA(concept.id, fact.conceptId)) return true;
+  return false;
+}
+
+/** A past operation's fact under the group of operations a rule names (operations.ts). */
+function pastOperationOf(fact: Pick<MatchFact, 'conceptId'>, concepts: ReadonlyArray<{ id: string }>): boolean {
+  if (!fact.conceptId) return false;
+  for (const concept of concepts) if (operationInGroup(fact.conceptId, concept.id)) return true;
   return false;
 }
 const NO_CONCEPTS: Array<{ id: string; name: string }> = [];

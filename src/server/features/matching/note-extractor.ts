@@ -3,6 +3,7 @@ import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mentio
 import { withAcuteByNature } from './acute-infections';
 import { readGeneralDenials } from './general-denials';
 import { readPertinentNegatives } from './note-pertinent-negatives';
+import { operationDate, readOperationDenials } from './note-operations';
 import { markTestFindings } from './note-test-findings';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
@@ -750,7 +751,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
         const qualifiers = reading === 'present' ? withAcuteByNature(mention.concept.id, words, details.qualifiers, details.since, today) : details.qualifiers;
         const named = { name: mention.concept.en, qualifiers };
         const { id } = mention.concept;
-        add(kind, id, nameWithQualifiers(named.name, named.qualifiers), id, reading, start, end, details.since, named, details.stated);
+        const since = reading === 'history' ? operationDate(id, sentence.text, mention.end, today, details.since) : details.since;
+        add(kind, id, nameWithQualifiers(named.name, named.qualifiers), id, reading, start, end, since, named, details.stated);
       } else if (kind === 'medication') {
         const read = medicineReading(sentence.text, mention, reading, today);
         if (read) add(read.kind, read.key, read.name, read.conceptId, read.reading, start, end, read.since);
@@ -759,8 +761,8 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
     }
   }
 
-  // "Otherwise healthy", "takes no medications" (general-denials.ts), pertinent negatives (note-pertinent-negatives.ts).
-  for (const denial of [...readGeneralDenials(text), ...readPertinentNegatives(text, vocab)]) {
+  // "Otherwise healthy" (general-denials.ts), pertinent negatives (note-pertinent-negatives.ts), "no surgeries" (note-operations.ts).
+  for (const denial of [...readGeneralDenials(text), ...readPertinentNegatives(text, vocab), ...readOperationDenials(text)]) {
     if (sectionAt(denial.start) === 'family' || statusAt(denial.start, denial.end, false) !== 'present') continue;
     add(denial.kind, denial.conceptId, denial.name, denial.conceptId, 'absent', denial.start, denial.end);
   }

@@ -16,6 +16,7 @@ import { readAnalyteLabRule } from './analyte-labs';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { inclusionOnlyPermits, readExclusionPermission, readStudyConductRule } from './study-conduct';
+import { readOperationRule } from './operations';
 import { readOtherStudyRule } from './other-studies';
 import { readOtherCancerRule } from './other-cancers';
 import { readScreeningTestRule } from './screening-tests';
@@ -76,6 +77,8 @@ const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: s
     read: (kind, text, { vocabulary, options, conceptsUnread }) =>
       conceptsUnread ? null : readConceptRule(kind, text, vocabulary, options.trialConditions, options.trialConcepts),
   },
+  // An operation by its generic name ("any surgery within 28 days"), when no concept was read (decision 306).
+  { name: 'operations', read: (kind, text, { vocabulary, conceptsUnread }) => (conceptsUnread ? null : readOperationRule(kind, text, vocabulary)) },
   // Another study, however it is called, when the vocabulary's forms did not name it (decision 245).
   { name: 'other studies', read: (kind, text, { vocabulary, conceptsUnread }) => (conceptsUnread ? null : readOtherStudyRule(kind, text, vocabulary)) },
   { name: 'judgement', read: (kind, text) => readJudgementRule(text, false, kind) },
