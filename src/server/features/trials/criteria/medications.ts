@@ -210,10 +210,19 @@ export function medicationRule(scope: ConceptScope, review: ConceptReview): Text
   return null;
 }
 
+/**
+ * "At least two prior lines of therapy", "more than 3 regimens", "4 cycles of X": a count of treatments, which a rule of
+ * taking (or ever taking) the medicine cannot hold: met by one course, it would refuse or take the wrong people, and the
+ * matcher acts on rules in review too. Left unread (decision 307). "At least one" / "one or more" is ever taken, as before.
+ */
+const COUNTED_TREATMENTS =
+  /(?<!\b(?:day|cycle|week|visit|dose|part|arm|phase|stage|grade|step)\s+)\b(?:(?:\d+|two|three|four|five|six|multiple|several)\s+(?:or\s+more\s+)?|(?:more|fewer|less)\s+than\s+(?:one|1)\s+)(?:(?!(?:days?|weeks?|months?|years?|hours?|after|before|since|from|prior\s+to|until|following|of)\b)[a-z-]+\s+){0,3}?(?:lines?|regimens?|courses?|cycles?)\b/i;
+
 /** The rule of a medicine the criterion names, taken or not, ever or within its window. */
 function medicineRule(scope: ConceptScope, review: ConceptReview): TextRule {
   const { kind, text, applies, window, concepts, name, span } = scope;
   const { needsReview, reasons, left, everTaken } = review;
+  if (COUNTED_TREATMENTS.test(text)) return { rule: null, needsReview: true };
   // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say;
   // a past use the trial requires is said by `history` (decision 244).
   if (kind === 'inclusion' && applies && !window && !everTaken && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
