@@ -111,3 +111,19 @@ describe('a count of treatment lines, regimens or cycles', () => {
     expect(medication('exclusion', 'Chemotherapy within 3 weeks before day 1 of cycle 1')).toMatchObject({ medication: 'chemotherapy', taking: false });
   });
 });
+
+describe('a medicine the person is naive to', () => {
+  it('is never taken, or, with "not" before the word, taken once, both as ever (history)', () => {
+    expect(read('inclusion', 'Participants naive to JAK inhibitors')).toMatchObject({ rule: { taking: false, history: true }, needsReview: false });
+    expect(read('inclusion', 'Anti-TNF naive')).toMatchObject({ rule: { taking: false, history: true } });
+    expect(read('inclusion', 'Must not be naive to JAK inhibitors')).toMatchObject({ rule: { taking: true, history: true }, needsReview: false });
+    expect(read('inclusion', 'Patients who are not methotrexate-naive').rule).toMatchObject({ taking: true, history: true });
+  });
+
+  it('in an exclusion of naive people, requires the medicine ever taken, not taken now', () => {
+    expect(read('exclusion', 'Chemotherapy-naive patients')).toMatchObject({
+      rule: { medication: 'chemotherapy', taking: true, history: true },
+      needsReview: false,
+    });
+  });
+});

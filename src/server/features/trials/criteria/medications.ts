@@ -1,6 +1,6 @@
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { CURRENT, NOW_OR_BEFORE } from './conditions';
-import { labelLength, spanOf, type TextRule } from './text';
+import { labelLength, type Span, spanOf, type TextRule } from './text';
 import { ALLERGY_PREFIX, type Concept, type Mention } from '../vocabulary';
 
 /**
@@ -243,6 +243,24 @@ function medicineRule(scope: ConceptScope, review: ConceptReview): TextRule {
   };
 }
 
+/** "Naive to X", "treatment-naive for X", "X-naive": the person has never been given the medicine (decision 188). */
+const NAIVE_TO = /\b(?:treatment[\s-])?na[iï]ve\s+(?:to|for)\s+(?:(?:any|all|prior|previous)\s+)?(?:[\w-]+\s+){0,2}$/i;
+const NAIVE_AFTER = /^(?:\s*(?:therapy|treatment))?[\s-]*na[iï]ve\b/i;
+/** "Not naive to X", "non-naive", "not X-naive": the "not" cancels the one the word carries (decision 307). */
+const NOT_BEFORE = /\b(?:not|non)(?:\s+(?:be|been|being))?[\s-]+$/i;
+
+/**
+ * Whether the criterion says the person was never given the first medicine ("naive"), or, with a "not" before the word,
+ * that they were (`given`); the words' span, which the rule reads. Null when it says neither.
+ */
+export function naiveTo(text: string, first: Mention): { given: boolean; span: Span } | null {
+  const before = text.slice(0, first.start);
+  const to = NAIVE_TO.exec(before);
+  if (to) return { given: NOT_BEFORE.test(before.slice(0, to.index)), span: [to.index, first.start] };
+  const after = NAIVE_AFTER.exec(text.slice(first.end));
+  return after ? { given: NOT_BEFORE.test(before), span: [first.end, first.end + after[0].length] } : null;
+}
+
 /** Whether a medicine rule speaks of past use ("history of steroid use", "prior treatment with X"), and when that is "ever taken". */
 export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: boolean } {
   const { text, first, window, anyWindow, applies } = scope;
@@ -259,6 +277,8 @@ export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: b
   // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
   // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
   const everTaken =
+    // "Naive to X" is never given X, "not naive to X" given it once: ever, either way (decision 307).
+    (pastUse && !anyWindow && naiveTo(text, first) !== null) ||
     (pastUse && priorUseRequired(scope)) ||
     (pastUse &&
       !anyWindow &&

@@ -19,7 +19,7 @@ interface Found {
 export type MedicineNamed<C> = (phrase: string) => C | undefined;
 
 /** "Anti-TNF", "anti platelet", "anti-IL-6", "anti-TNF-α": the prefix and its target (a word, or a word and a short part). */
-const ANTI = /\banti[-\s]([a-z][a-z0-9]*(?:-(?:[a-z0-9]{1,2}|alpha|α))?)(?=$|[^a-z0-9-])/gi;
+const ANTI = /\banti[-\s]([a-z][a-z0-9]*(?:-(?:[a-z0-9]{1,2}|alpha|α))?)(?=$|[^a-z0-9-]|-(?:na[iï]ve|experienced|refractory|resistant|intolerant)\b)/gi;
 /** The head nouns a class is treated with; MeSH's own heads of a class ("agents", "drugs") are tried in their place. */
 const CLASS_HEAD = /^[-\s]+(therap(?:y|ies)|treatments?|agents?|drugs?|medications?|medicines?)\b/i;
 /** Words after the target that make it an antibody a test finds in the blood, or a lab value. */
@@ -59,7 +59,7 @@ function antiClass<C>(text: string, match: RegExpMatchArray, named: MedicineName
 
 /** Words that end the target's phrase: a conjunction, a preposition, a time or a verb of the criterion. */
 const PHRASE_END =
-  /^(?:or|and|nor|with|without|in|of|on|at|for|to|as|by|from|within|during|after|before|since|prior|is|are|was|were|has|have|had|not|including|except|other|use|used|exposure|the|a|an|any|previously|currently)$/i;
+  /^(?:or|and|nor|with|without|in|of|on|at|for|to|as|by|from|within|during|after|before|since|prior|is|are|was|were|has|have|had|not|including|except|other|use|used|exposure|the|a|an|any|previously|currently|na[iï]ve|experienced|refractory|resistant|intoleran\w*|treated|exposed|users?|patients?)$/i;
 
 /** "Anti-tumor necrosis factor (therapy)": the class of the whole target ("tumor necrosis factor inhibitors"), or nothing. */
 function longerTarget<C>(match: RegExpMatchArray, longer: RegExpExecArray, named: MedicineNamed<C>): { concept: C; end: number } | null {
