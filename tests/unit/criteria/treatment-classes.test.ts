@@ -127,3 +127,24 @@ describe('a medicine the person is naive to', () => {
     });
   });
 });
+
+describe('therapy named by its pharmacological action', () => {
+  it('is the class of that action', () => {
+    expect(medication('exclusion', 'Antimicrobial treatment in the preceding 10 days')).toMatchObject({
+      medication: 'anti-infective agents',
+      within: { value: 10, unit: 'days' },
+    });
+    expect(medication('exclusion', 'Previous antithyroid therapy')).toMatchObject({ medication: 'antithyroid agents', history: true });
+  });
+
+  it('is no class for a kind of therapy that names no action', () => {
+    for (const text of ['Maintenance therapy ongoing', 'Supportive therapy only']) {
+      expect(medication('exclusion', text), text).toBeNull();
+    }
+  });
+
+  it('keeps a rule in review when a second window belongs to another medicine', () => {
+    const reading = read('exclusion', 'Antibiotics (within the past week) or antifungal agents (within the past 3 months)');
+    expect(reading.needsReview).toBe(true);
+  });
+});

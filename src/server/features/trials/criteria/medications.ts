@@ -1,5 +1,6 @@
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { CURRENT, NOW_OR_BEFORE } from './conditions';
+import { readWindow } from './durations';
 import { labelLength, type Span, spanOf, type TextRule } from './text';
 import { ALLERGY_PREFIX, type Concept, type Mention } from '../vocabulary';
 
@@ -223,6 +224,9 @@ function medicineRule(scope: ConceptScope, review: ConceptReview): TextRule {
   const { kind, text, applies, window, concepts, name, span } = scope;
   const { needsReview, reasons, left, everTaken } = review;
   if (COUNTED_TREATMENTS.test(text)) return { rule: null, needsReview: true };
+  // "Steroids (within the last month), immunosuppressive treatment (within the last 2 months)": a second window, other
+  // than the rule's, is another medicine's; its words are all filler, so nothing else would tell (decision 307).
+  const twoWindows = Boolean(scope.anyWindow && anotherWindow(text, scope.anyWindow.span));
   // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say;
   // a past use the trial requires is said by `history` (decision 244).
   if (kind === 'inclusion' && applies && !window && !everTaken && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
@@ -237,10 +241,17 @@ function medicineRule(scope: ConceptScope, review: ConceptReview): TextRule {
       ...(scope.excepted ? { except: scope.excepted.concepts } : {}),
       span: spanOf(span),
     },
-    needsReview,
-    reasons,
+    needsReview: needsReview || twoWindows,
+    reasons: twoWindows ? [...(reasons ?? []), 'timeUnread'] : reasons,
     unread: left,
   };
+}
+
+/** A window in the text besides the one at `span`, of another length. */
+function anotherWindow(text: string, span: Span): boolean {
+  const first = readWindow(text);
+  const other = readWindow(text.slice(0, span[0]) + ' '.repeat(span[1] - span[0]) + text.slice(span[1]));
+  return Boolean(first && other && (other.window.value !== first.window.value || other.window.unit !== first.window.unit));
 }
 
 /** "Naive to X", "treatment-naive for X", "X-naive": the person has never been given the medicine (decision 188). */

@@ -1,7 +1,7 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm, shortFormOfPlural } from './lower-case';
-import { withAntiForms } from './anti-forms';
+import { withClassForms } from './medicine-class-forms';
 import { withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
@@ -504,16 +504,19 @@ export class Vocabulary {
       }
     }
     const read = pending.length ? this.resolveAmbiguous(pending, kept, options.context ?? []) : kept;
-    const heads = withAntiForms(text, this.sharedHeads(text, tokens, lower, read, full), (phrase) => this.medicineNamed(phrase, full));
+    const heads = withClassForms(text, this.sharedHeads(text, tokens, lower, read, full), (phrase, action) => this.medicineNamed(phrase, full, action));
     return full ? withNamedMedicines(text, heads) : heads;
   }
 
-  /** The medication a phrase names in the hand file or the lexicon ("antiplatelet therapy", "TNF inhibitors"; anti-forms.ts). */
-  private medicineNamed(phrase: string, full: boolean): Concept | undefined {
+  /** The medication a phrase names in the hand file or the lexicon ("antiplatelet therapy", "TNF inhibitors"); with
+   * `action`, only a class of MeSH's pharmacological actions (D27; medicine-class-forms.ts). */
+  private medicineNamed(phrase: string, full: boolean, action = false): Concept | undefined {
     const hand = this.phrase(phraseKey(phrase, false));
     const at = hand ? undefined : this.lexiconTerm(normalisedKey(phrase), full);
     const concept = hand ?? (at === undefined ? undefined : this.meshConcept(at));
-    return concept?.kind === 'medication' ? concept : undefined;
+    if (concept?.kind !== 'medication') return undefined;
+    const heading = action ? this.lexiconIndex(concept.id) : undefined;
+    return !action || (heading !== undefined && lexicon().concepts[heading].trees.some((tree) => tree.startsWith('D27'))) ? concept : undefined;
   }
 
   /**

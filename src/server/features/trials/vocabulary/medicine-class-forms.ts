@@ -1,12 +1,14 @@
 /**
- * A class of medicines written as "anti-" and what it acts against (decision 307): "anti-TNF therapy", "anti-platelet
- * agents", "anti-fungal treatment", "anti-diabetic medication", "anti-IL-6". MeSH names these classes joined
- * ("Antiplatelet Drugs", "Antifungal Agents", "Antidiabetic Agents") or by their target ("TNF Inhibitors", "Interleukin-6
- * Inhibitors"), and a "therapy", "medication" or "treatment" with them as its agents; the recognizer's longest match finds
- * neither in the hyphenated words, and read "anti-diabetic" as diabetes, "anti-tumor" as a tumour. Also "TNF-alpha
- * inhibitors", which MeSH names without the "alpha". Only a medication of the lexicon or the hand file is read, never a
- * guessed one: "anti-VEGF" (no MeSH class) stays unread; "anti-HCV antibody", "anti-nuclear antibodies" (tests of the
- * blood, not treatments) are never read here.
+ * A class of medicines written otherwise than MeSH names it (decision 307), read as the class the words name:
+ * - "anti-" and what it acts against: "anti-TNF therapy", "anti-platelet agents", "anti-fungal treatment", "anti-diabetic
+ *   medication", "anti-IL-6". MeSH names these classes joined ("Antiplatelet Drugs", "Antifungal Agents", "Antidiabetic
+ *   Agents") or by their target ("TNF Inhibitors", "Interleukin-6 Inhibitors"); the recognizer's longest match finds
+ *   neither in the hyphenated words, and read "anti-diabetic" as diabetes, "anti-tumor" as a tumour;
+ * - "TNF-alpha inhibitors", which MeSH names without the "alpha";
+ * - "<action> therapy": "antimicrobial treatment", "antithyroid therapy" are therapy with the agents of that
+ *   pharmacological action (MeSH D27), where MeSH has no heading of the therapy ("thrombolytic therapy" keeps its own).
+ * Only a medication of the lexicon or the hand file is read, never a guessed one: "anti-VEGF" (no MeSH class) stays
+ * unread; "anti-HCV antibody", "anti-nuclear antibodies" (tests of the blood, not treatments) are never read here.
  */
 
 interface Found {
@@ -15,8 +17,8 @@ interface Found {
   end: number;
 }
 
-/** What the hand file and the lexicon name a phrase as, when it is a medication. */
-export type MedicineNamed<C> = (phrase: string) => C | undefined;
+/** What the hand file and the lexicon name a phrase as, when it is a medication (`action`: a pharmacological action's class, MeSH D27). */
+export type MedicineNamed<C> = (phrase: string, action?: boolean) => C | undefined;
 
 /** "Anti-TNF", "anti platelet", "anti-IL-6", "anti-TNF-α": the prefix and its target (a word, or a word and a short part). */
 const ANTI = /\banti[-\s]([a-z][a-z0-9]*(?:-(?:[a-z0-9]{1,2}|alpha|α))?)(?=$|[^a-z0-9-]|-(?:na[iï]ve|experienced|refractory|resistant|intolerant)\b)/gi;
@@ -77,9 +79,12 @@ function longerTarget<C>(match: RegExpMatchArray, longer: RegExpExecArray, named
   return null;
 }
 
-/** The mentions with the classes of "anti-" forms and "X-alpha inhibitors" added, replacing what their words were read as. */
-export function withAntiForms<M extends Found, C>(text: string, mentions: M[], named: MedicineNamed<C>): Array<M | (Found & { concept: C })> {
-  if (!/\banti[-\s]|alpha|α/i.test(text)) return mentions;
+/** "Immunomodulatory therapy", "antimicrobial treatment": the action's word before a head noun of treatment. */
+const ACTION_THERAPY = /\b([a-z][a-z-]{4,})\s+(?:therap(?:y|ies)|treatments?)\b/gi;
+
+/** The mentions with the classes of "anti-" forms, "X-alpha inhibitors" and "<action> therapy" added, replacing what their words were read as. */
+export function withClassForms<M extends Found, C>(text: string, mentions: M[], named: MedicineNamed<C>): Array<M | (Found & { concept: C })> {
+  if (!/\banti[-\s]|alpha|α|therap|treatment/i.test(text)) return mentions;
   const added: Array<Found & { concept: C }> = [];
   for (const match of text.matchAll(ANTI)) {
     const start = match.index ?? 0;
@@ -103,7 +108,25 @@ export function withAntiForms<M extends Found, C>(text: string, mentions: M[], n
       break;
     }
   }
+  for (const match of text.matchAll(ACTION_THERAPY)) {
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    const taken = (item: { start: number; end: number }) => overlaps(item, start, end);
+    // A therapy MeSH has a heading of its own for ("thrombolytic therapy") is read as it (decision 254).
+    const whole = (mention: Found) => mention.start <= start && mention.end >= end;
+    if (mentions.some((mention) => (mention.concept.kind === 'medication' && taken(mention)) || whole(mention)) || added.some(taken)) continue;
+    const word = match[1].toLowerCase();
+    const concept = named(`${word} agents`, true) ?? named(`${word} drugs`, true);
+    if (!concept) continue;
+    added.push({ concept, start, end } as Found & { concept: C });
+    // "Immunosuppressive or immunomodulatory therapy": an action before it shares the head noun.
+    const shared = /\b([a-z][a-z-]{4,})\s*(?:,\s*|\s+)(?:or|and|and\/or)\s+$/i.exec(text.slice(Math.max(0, start - 40), start));
+    const other = shared ? (named(`${shared[1].toLowerCase()} agents`, true) ?? named(`${shared[1].toLowerCase()} drugs`, true)) : undefined;
+    const otherStart = shared ? start - (text.slice(Math.max(0, start - 40), start).length - shared.index) : 0;
+    if (other && !mentions.some((mention) => mention.concept.kind === 'medication' && overlaps(mention, otherStart, start)))
+      added.push({ concept: other, start: otherStart, end: otherStart + shared![1].length } as Found & { concept: C });
+  }
   if (!added.length) return mentions;
   const kept = mentions.filter((mention) => !added.some((item) => overlaps(mention, item.start, item.end)));
-  return [...kept, ...added].sort((a, b) => a.start - b.start);
+  return [...kept, ...added].sort((a, b) => a.start - b.start || a.end - b.end);
 }
