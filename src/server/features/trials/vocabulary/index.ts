@@ -1,7 +1,7 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm, shortFormOfPlural } from './lower-case';
-import { withClassForms } from './medicine-class-forms';
+import { isActionClass, withClassForms } from './medicine-class-forms';
 import { withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
@@ -508,15 +508,11 @@ export class Vocabulary {
     return full ? withNamedMedicines(text, heads) : heads;
   }
 
-  /** The medication a phrase names in the hand file or the lexicon ("antiplatelet therapy", "TNF inhibitors"); with
-   * `action`, only a class of MeSH's pharmacological actions (D27; medicine-class-forms.ts). */
+  /** The medication a phrase names (hand file, then lexicon); `action`: a MeSH pharmacological action's class only (D27). */
   private medicineNamed(phrase: string, full: boolean, action = false): Concept | undefined {
-    const hand = this.phrase(phraseKey(phrase, false));
-    const at = hand ? undefined : this.lexiconTerm(normalisedKey(phrase), full);
-    const concept = hand ?? (at === undefined ? undefined : this.meshConcept(at));
-    if (concept?.kind !== 'medication') return undefined;
-    const heading = action ? this.lexiconIndex(concept.id) : undefined;
-    return !action || (heading !== undefined && lexicon().concepts[heading].trees.some((tree) => tree.startsWith('D27'))) ? concept : undefined;
+    const at = this.lexiconTerm(normalisedKey(phrase), full);
+    const concept = this.phrase(phraseKey(phrase, false)) ?? (at === undefined ? undefined : this.meshConcept(at));
+    return concept?.kind === 'medication' && (!action || isActionClass(this.lexiconIndex(concept.id))) ? concept : undefined;
   }
 
   /**

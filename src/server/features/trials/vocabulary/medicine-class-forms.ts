@@ -11,6 +11,13 @@
  * unread; "anti-HCV antibody", "anti-nuclear antibodies" (tests of the blood, not treatments) are never read here.
  */
 
+import { lexicon } from './lexicon';
+
+/** A heading under MeSH's pharmacological actions (D27): a class of medicines by what they do. */
+export function isActionClass(at: number | undefined): boolean {
+  return at !== undefined && lexicon().concepts[at].trees.some((tree) => tree.startsWith('D27'));
+}
+
 interface Found {
   concept: { kind: string };
   start: number;
