@@ -20,6 +20,7 @@ import {
   PRODUCT_KINDS,
   SYSTEMIC_TREATMENT,
   medicationRule,
+  naiveTo,
   namesTheStudysOwnProduct,
 } from './medications';
 import { anyKindParentheses, reviewOf } from './review';
@@ -97,9 +98,6 @@ function exceptionScope(text: string): Span | null {
 const INTOLERANT_BEFORE =
   /\b(?:intoleran(?:t|ce)|(?:unable|inability|failed)\s+to\s+tolerate|(?:could|can|did|does)\s*not\s+tolerate|not\s+tolerat(?:e|ed|ing))\s+(?:(?:to|of|with)\s+)?(?:(?:the|any|a|an)\s+)?(?:[\w-]+\s+){0,2}$/i;
 const INTOLERANT_AFTER = /^[\s-]*(?:intoleran(?:t|ce)|intolerant)\b/i;
-/** "Naive to X", "treatment-naive for X", "X-naive": the person has never been given the medicine (decision 188). */
-const NAIVE_TO = /\b(?:treatment[\s-])?na[iï]ve\s+(?:to|for)\s+(?:(?:any|all|prior|previous)\s+)?(?:[\w-]+\s+){0,2}$/i;
-const NAIVE_AFTER = /^(?:\s*(?:therapy|treatment))?[\s-]*na[iï]ve\b/i;
 
 const NOT_MEETING_CRITERIA =
   /\b(?:not|never|no\s+longer|fail(?:s|ed|ing)?\s+to)\s+(?:meet(?:s|ing)?|fulfil\w*|satisf(?:y|ies|ying))\s+(?:the\s+)?(?:[\w-]+\s+){0,3}criteria\s+(?:for|of)\s+[^.;,]*$/i;
@@ -493,15 +491,16 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   // "Non-microdiscectomy lumbar surgery": a "non-" prefix negates its own word, not the concept after it.
   // "No chronic physical diseases, including skin diseases": the examples of a negated class are negated too.
   const listHead = /^(.*?)[,(]?\s*(?:including|such\s+as|e\.\s?g\.?,?)\s*$/i.exec(before);
-  const negated =
-    NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, '')) ||
-    Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, ''))) ||
-    // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
-    NOT_MEETING_CRITERIA.test(before) ||
-    // "Naive to biologics", "methotrexate-naive": never given the medicine (decision 188).
-    (first.concept.kind === 'medication' && (NAIVE_TO.test(before) || NAIVE_AFTER.test(text.slice(first.end)))) ||
-    negativeTestAfter(text, unique) ||
-    negativeTestWords(text, unique).length > 0;
+  // "Naive to biologics", "methotrexate-naive": never given the medicine; "not naive to X": given it (decisions 188, 307).
+  const naive = first.concept.kind === 'medication' ? naiveTo(text, first) : null;
+  const negated = naive
+    ? !naive.given
+    : NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, '')) ||
+      Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, ''))) ||
+      // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
+      NOT_MEETING_CRITERIA.test(before) ||
+      negativeTestAfter(text, unique) ||
+      negativeTestWords(text, unique).length > 0;
   const applies = kind === 'inclusion' ? !negated : negated;
   // A time window belongs to the concept when it is near it ("MI within 6 months"), not to another clause.
   const anyWindow = readWindow(text);
@@ -532,6 +531,7 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   // Every mention of the chosen concepts is read, repeats too ("AIDS or HIV", "acute kidney injury (acute renal failure)").
   const spans: Span[] = same.map((mention) => [mention.start, mention.end]);
   if (window) spans.push(window.span);
+  if (naive) spans.push(naive.span);
   // "Low back pain lasting more than 6 months": how long the condition has lasted (a condition only; a window wins).
   const duration = first.concept.kind === 'condition' && !window && mayLast ? readDuration(text, first, lastMention) : null;
   if (duration) spans.push(duration.reach);

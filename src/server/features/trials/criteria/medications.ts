@@ -1,6 +1,7 @@
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { CURRENT, NOW_OR_BEFORE } from './conditions';
-import { labelLength, spanOf, type TextRule } from './text';
+import { readWindow } from './durations';
+import { labelLength, type Span, spanOf, type TextRule } from './text';
 import { ALLERGY_PREFIX, type Concept, type Mention } from '../vocabulary';
 
 /**
@@ -210,10 +211,22 @@ export function medicationRule(scope: ConceptScope, review: ConceptReview): Text
   return null;
 }
 
+/**
+ * "At least two prior lines of therapy", "more than 3 regimens", "4 cycles of X": a count of treatments, which a rule of
+ * taking (or ever taking) the medicine cannot hold: met by one course, it would refuse or take the wrong people, and the
+ * matcher acts on rules in review too. Left unread (decision 307). "At least one" / "one or more" is ever taken, as before.
+ */
+const COUNTED_TREATMENTS =
+  /(?<!\b(?:day|cycle|week|visit|dose|part|arm|phase|stage|grade|step)\s+)\b(?:(?:\d+|two|three|four|five|six|multiple|several)\s+(?:or\s+more\s+)?|(?:more|fewer|less)\s+than\s+(?:one|1)\s+)(?:(?!(?:days?|weeks?|months?|years?|hours?|after|before|since|from|prior\s+to|until|following|of)\b)[a-z-]+\s+){0,3}?(?:lines?|regimens?|courses?|cycles?)\b/i;
+
 /** The rule of a medicine the criterion names, taken or not, ever or within its window. */
 function medicineRule(scope: ConceptScope, review: ConceptReview): TextRule {
   const { kind, text, applies, window, concepts, name, span } = scope;
   const { needsReview, reasons, left, everTaken } = review;
+  if (COUNTED_TREATMENTS.test(text)) return { rule: null, needsReview: true };
+  // "Steroids (within the last month), immunosuppressive treatment (within the last 2 months)": a second window, other
+  // than the rule's, is another medicine's; its words are all filler, so nothing else would tell (decision 307).
+  const twoWindows = Boolean(scope.anyWindow && anotherWindow(text, scope.anyWindow.span));
   // "At least 6 weeks of failed treatment including physical therapy": past treatment, which "taking now" cannot say;
   // a past use the trial requires is said by `history` (decision 244).
   if (kind === 'inclusion' && applies && !window && !everTaken && PAST_TREATMENT.test(text)) return { rule: null, needsReview: true };
@@ -228,10 +241,35 @@ function medicineRule(scope: ConceptScope, review: ConceptReview): TextRule {
       ...(scope.excepted ? { except: scope.excepted.concepts } : {}),
       span: spanOf(span),
     },
-    needsReview,
-    reasons,
+    needsReview: needsReview || twoWindows,
+    reasons: twoWindows ? [...(reasons ?? []), 'timeUnread'] : reasons,
     unread: left,
   };
+}
+
+/** A window in the text besides the one at `span`, of another length. */
+function anotherWindow(text: string, span: Span): boolean {
+  const first = readWindow(text);
+  const other = readWindow(text.slice(0, span[0]) + ' '.repeat(span[1] - span[0]) + text.slice(span[1]));
+  return Boolean(first && other && (other.window.value !== first.window.value || other.window.unit !== first.window.unit));
+}
+
+/** "Naive to X", "treatment-naive for X", "X-naive": the person has never been given the medicine (decision 188). */
+const NAIVE_TO = /\b(?:treatment[\s-])?na[iï]ve\s+(?:to|for)\s+(?:(?:any|all|prior|previous)\s+)?(?:[\w-]+\s+){0,2}$/i;
+const NAIVE_AFTER = /^(?:\s*(?:therapy|treatment))?[\s-]*na[iï]ve\b/i;
+/** "Not naive to X", "non-naive", "not X-naive": the "not" cancels the one the word carries (decision 307). */
+const NOT_BEFORE = /\b(?:not|non)(?:\s+(?:be|been|being))?[\s-]+$/i;
+
+/**
+ * Whether the criterion says the person was never given the first medicine ("naive"), or, with a "not" before the word,
+ * that they were (`given`); the words' span, which the rule reads. Null when it says neither.
+ */
+export function naiveTo(text: string, first: Mention): { given: boolean; span: Span } | null {
+  const before = text.slice(0, first.start);
+  const to = NAIVE_TO.exec(before);
+  if (to) return { given: NOT_BEFORE.test(before.slice(0, to.index)), span: [to.index, first.start] };
+  const after = NAIVE_AFTER.exec(text.slice(first.end));
+  return after ? { given: NOT_BEFORE.test(before), span: [first.end, first.end + after[0].length] } : null;
 }
 
 /** Whether a medicine rule speaks of past use ("history of steroid use", "prior treatment with X"), and when that is "ever taken". */
@@ -250,6 +288,8 @@ export function pastUseOf(scope: ConceptScope): { pastUse: boolean; everTaken: b
   // Not when a window stands elsewhere in the criterion ("have received opioids, ... or injections within 7 days"): it
   // may cover the medicine too, and "ever" would be broader; nor for "recent" use.
   const everTaken =
+    // "Naive to X" is never given X, "not naive to X" given it once: ever, either way (decision 307).
+    (pastUse && !anyWindow && naiveTo(text, first) !== null) ||
     (pastUse && priorUseRequired(scope)) ||
     (pastUse &&
       !anyWindow &&

@@ -1,6 +1,7 @@
 import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm, shortFormOfPlural } from './lower-case';
+import { isActionClass, withClassForms } from './medicine-class-forms';
 import { withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { type AnalyteMention, findAnalytes } from './analytes';
@@ -504,8 +505,15 @@ export class Vocabulary {
       }
     }
     const read = pending.length ? this.resolveAmbiguous(pending, kept, options.context ?? []) : kept;
-    const heads = this.sharedHeads(text, tokens, lower, read, full);
+    const heads = withClassForms(text, this.sharedHeads(text, tokens, lower, read, full), (phrase, action) => this.medicineNamed(phrase, full, action));
     return full ? withNamedMedicines(text, heads) : heads;
+  }
+
+  /** The medication a phrase names (hand file, then lexicon); `action`: a MeSH pharmacological action's class only (D27). */
+  private medicineNamed(phrase: string, full: boolean, action = false): Concept | undefined {
+    const at = this.lexiconTerm(normalisedKey(phrase), full);
+    const concept = this.phrase(phraseKey(phrase, false)) ?? (at === undefined ? undefined : this.meshConcept(at));
+    return concept?.kind === 'medication' && (!action || isActionClass(this.lexiconIndex(concept.id))) ? concept : undefined;
   }
 
   /**

@@ -47,6 +47,8 @@ function substanceTurn(text: string, tokens: Token[], index: number, size: numbe
     .join(' ');
   const before = index > 0 && ANTI.test(tokens[index - 1].word) && /^[-\s]$/.test(gap(text, tokens, index - 1));
   if (before) return { keys: antagonistKeys(words), from: index - 1, to: index + size - 1 };
+  // "Non-biologic DMARDs", "non-opioid analgesics": every medicine but this one (decision 307).
+  if (index > 0 && /^non$/i.test(tokens[index - 1].word) && gap(text, tokens, index - 1) === '-') return 'drop';
   const last = index + size - 1;
   const after = tokens[last + 1];
   if (!after || !REVERSING_AFTER.test(after.word) || !/^[-\s]$/.test(gap(text, tokens, last))) return null;

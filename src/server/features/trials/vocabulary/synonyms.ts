@@ -47,6 +47,8 @@ export const CLASS_HEADINGS: Record<string, string> = {
   arbs: 'Angiotensin II Type 1 Receptor Blockers',
   ppis: 'Proton Pump Inhibitors',
   'cyp3a-inhibitors': 'Cytochrome P-450 CYP3A Inhibitors',
+  'cyp3a-inducers': 'Cytochrome P-450 CYP3A Inducers',
+  'weight-loss-drugs': 'Anti-Obesity Agents',
   antidepressants: 'Antidepressive Agents',
   antipsychotics: 'Antipsychotic Agents',
   'beta-blockers': 'Adrenergic beta-Antagonists',
