@@ -1,7 +1,6 @@
 import { LAB_UNIT, MEASURES, NUMBER, namesLevel, normalizeUnit, toNumber } from '../trials/criteria';
 import { findAnalytes } from '../trials/vocabulary';
-import type { MeasureReading } from './note-measures';
-import type { Sentence } from './note-text';
+import type { MeasureReading, Sentence } from './note-text';
 
 /**
  * A note's values of the analytes the measures table does not hold (decision 304): "PSA was 6.2 ng/mL", "ferritin 12

@@ -1,21 +1,14 @@
 import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
 import { readAnalyteValues } from './note-analytes';
-import { matches, type Sentence } from './note-text';
+import { type MeasureReading, matches, type Sentence } from './note-text';
+
+export type { MeasureReading };
 
 /**
  * A note's labs and vitals (docs/note-extraction.md, "What it reads"): a measure of the criteria parser's
  * `MEASURES` followed closely by a number, in the measure's canonical unit; "EF 25%", "SpO2 95%", "BP 150/95",
  * "HR 78". Nothing when the unit does not fit the measure or a target is meant ("goal HbA1c < 7%").
  */
-
-/** One measured value, at [start, end) in the note. */
-export interface MeasureReading {
-  name: string;
-  value: number;
-  unit: string | null;
-  start: number;
-  end: number;
-}
 
 interface NoteMeasure {
   measure: Measure;

@@ -57,10 +57,8 @@ const SADDLE_NORMAL = new RegExp(
 const PART_PROCEDURES =
   /\b(?:no|denies|without|never had|has not had) (?:any )?(?:prior |previous |past |earlier )?(spine|spinal|back|neck) (?:procedures?|operations?|interventions?)\b/gi;
 
-const MYELOPATHY_SIGNS = new RegExp(
-  String.raw`\b(?:no|denies|without|negative for|absence of) (?:any )?(?:clinical |objective )?(?:(?:signs?|evidence|features?|symptoms?) of )?(?:myelopathic|long[- ]tract|upper motor neuron) (?:signs?|features?|symptoms?|findings?)\b`,
-  'gi',
-);
+const MYELOPATHY_SIGNS =
+  /\b(?:no|denies|without|negative for|absence of) (?:any )?(?:clinical |objective )?(?:(?:signs?|evidence|features?|symptoms?) of )?(?:myelopathic|long[- ]tract|upper motor neuron) (?:signs?|features?|symptoms?|findings?)\b/gi;
 const GAIT = String.raw`(?:gait (?:disturbance|difficult(?:y|ies)|problems?|instability|imbalance|changes?|abnormalit(?:y|ies))|(?:balance|walking) (?:problems?|difficult(?:y|ies)|disturbance))`;
 const HANDS = String.raw`(?:hand (?:clumsiness|dysfunction)|clumsy hands|clumsiness of the hands?|(?:fine motor|dexterity) (?:problems?|difficult(?:y|ies)|loss))`;
 const BETWEEN = String.raw`(?:,? (?:or|and|nor) (?:any )?|, )`;

@@ -46,10 +46,8 @@ const NECK_RADIATING = new RegExp(
   'gi',
 );
 /** A nerve root pressed on, named with its level ("C6 root compression", "compressing the left S1 nerve root"): radiculopathy. */
-const ROOT_PRESSED = new RegExp(
-  String.raw`\b(?:[CTLS]\d{1,2}\s+(?:nerve\s+)?root\s+(?:compression|impingement|entrapment)|(?:compress\w*|imping\w*)\s+(?:on\s+)?(?:the\s+)?(?:(?:left|right|exiting|traversing)\s+)*[CTLS]\d{1,2}\s+(?:nerve\s+)?roots?)\b`,
-  'gi',
-);
+const ROOT_PRESSED =
+  /\b(?:[CTLS]\d{1,2}\s+(?:nerve\s+)?root\s+(?:compression|impingement|entrapment)|(?:compress\w*|imping\w*)\s+(?:on\s+)?(?:the\s+)?(?:(?:left|right|exiting|traversing)\s+)*[CTLS]\d{1,2}\s+(?:nerve\s+)?roots?)\b/gi;
 
 /** The concept the vocabulary reads for a heading's name, or null when it reads none or several. */
 function conceptNamed(vocab: Vocabulary, name: string): Mention['concept'] | null {

@@ -92,3 +92,12 @@ export function readSections(text: string): Array<{ start: number; end: number; 
   if (open) sections.push({ ...open, end: text.length });
   return sections;
 }
+
+/** One measured value, at [start, end) in the note. */
+export interface MeasureReading {
+  name: string;
+  value: number;
+  unit: string | null;
+  start: number;
+  end: number;
+}
