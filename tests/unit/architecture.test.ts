@@ -66,6 +66,7 @@ const PUBLIC_MODULES: Record<string, string> = {
   'src/server/features/trials/criteria/index.ts': 'pure: the criteria reader, also reading notes, FHIR and import columns into facts',
   'src/server/features/trials/sites.ts': "a trial's sites (calls, prescreen, voice agents, onboarding, sequences)",
   'src/server/features/trials/vocabulary/index.ts': 'data: the concept vocabulary (MeSH terms, synonyms), for notes, import columns and Spanish names',
+  'src/server/features/trials/vocabulary/lexicon.ts': "data: MeSH 2024's headings and trees, for what kind of heading a fact's concept is (an operation)",
   'src/server/features/trials/vocabulary/synonyms.ts': "data: the vocabulary's synonyms, for import columns",
 };
 

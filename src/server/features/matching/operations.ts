@@ -1,5 +1,5 @@
 import { vocabulary } from '../trials/vocabulary';
-import { lexicon } from '../trials/vocabulary';
+import { lexicon } from '../trials/vocabulary/lexicon';
 import { isA, SPINE_OPERATIONS } from './concept-hierarchy';
 
 /**

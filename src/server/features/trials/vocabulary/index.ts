@@ -7,7 +7,6 @@ import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { type AnalyteMention, findAnalytes } from './analytes';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 export { plainName } from './plain-name';
-export { lexicon } from './lexicon';
 import { plainName } from './plain-name';
 import { relatedReading } from './related-terms';
 import { inSystems, treatedSystems } from './short-form-support';
