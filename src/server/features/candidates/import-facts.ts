@@ -1,8 +1,8 @@
 import { IMPORT_CLINICAL_FIELDS, type ImportClinicalField, type ImportField, type ImportPreview } from '../../../contract/candidates';
 import type { CandidateFactInput } from '../../../contract/matching';
 import { badRequest } from '../../http/errors';
-import { canonical, MEASURES, type Measure } from '../trials/criteria';
-import { vocabulary, type Concept } from '../trials/vocabulary';
+import { analyteLabUnit, analyteOfLabel, canonical, MEASURES, type Measure } from '../trials/criteria';
+import { type AnalyteMention, vocabulary, type Concept } from '../trials/vocabulary';
 import { SYNONYMS } from '../trials/vocabulary/synonyms';
 
 /**
@@ -19,6 +19,8 @@ export interface ClinicalColumn {
   measure?: Measure;
   /** The unit the header gives ("eGFR (mL/min/1.73m2)"), for values written without one. */
   unit?: string;
+  /** An analyte the measures table does not hold (decision 308): its values keep their laboratory unit. */
+  analyte?: AnalyteMention;
 }
 
 export interface ClinicalReading {
@@ -34,8 +36,12 @@ function splitHeader(header: string): { words: string; unit?: string } {
   return match ? { words: match[1], unit: match[2] } : { words: header.trim() };
 }
 
-/** The measure a header names as a whole ("BMI", "HbA1c (%)", "Systolic BP" is not one), or none. */
-export function measureOfHeader(header: string): { measure: Measure; unit?: string } | null {
+/**
+ * The measure a header names as a whole ("BMI", "HbA1c (%)", "Systolic BP" is not one), or none. A table measure first;
+ * else an analyte the vocabulary names ("Ferritin (ng/mL)", "PSA", "Serum sodium"; decision 308), under the name the
+ * criteria reader gives it, and only with a laboratory's unit when the header gives one ("Vitamin D (mg)" is a dose).
+ */
+export function measureOfHeader(header: string): { measure: Measure; unit?: string; analyte?: AnalyteMention } | null {
   const { words, unit } = splitHeader(header);
   const plain = words.replace(/[_]+/g, ' ').trim();
   if (!plain) return null;
@@ -43,7 +49,10 @@ export function measureOfHeader(header: string): { measure: Measure; unit?: stri
     const match = measure.pattern.exec(plain);
     if (match && match.index === 0 && match[0].length === plain.length) return { measure, unit };
   }
-  return null;
+  const analyte = analyteOfLabel(plain);
+  if (!analyte || (unit !== undefined && !analyteLabUnit(analyte, unit))) return null;
+  // The pattern is never read: the header has named the measure.
+  return { measure: { pattern: /(?!)/, name: analyte.analyte.name }, unit, analyte };
 }
 
 /** The clinical columns of a mapping; a `lab` column whose header names no measure is a 400 naming it. */
@@ -59,11 +68,11 @@ export function clinicalColumns(mapping: Record<string, ImportField>): ClinicalC
     const found = measureOfHeader(column);
     if (!found) {
       throw badRequest(
-        `mapping: The column "${column}" is mapped to a lab value, but its header names no lab or vital the criteria know (e.g. HbA1c, eGFR, BMI, "Creatinine (mg/dL)")`,
+        `mapping: The column "${column}" is mapped to a lab value, but its header names no lab or vital the criteria know (e.g. HbA1c, eGFR, BMI, "Creatinine (mg/dL)", "Ferritin (ng/mL)")`,
         [{ path: `mapping.${column}`, message: 'Not a known lab or vital' }],
       );
     }
-    columns.push({ column, field, measure: found.measure, unit: found.unit });
+    columns.push({ column, field, measure: found.measure, unit: found.unit, analyte: found.analyte });
   }
   return columns;
 }
@@ -121,6 +130,19 @@ const PAST = /^(?:history of|hx of|h\/o|past|previous|prior|former)\s+/i;
 
 const NUMBER = /^([<>≤≥]=?)?\s*(-?\d+(?:[.,]\d+)?)\s*(.*)$/;
 
+/** A bare value's plausible span for an analyte read without a unit (sodium's 128 mmol/L, never a 1.2), as in notes. */
+const BARE_RANGE: Record<string, [number, number]> = { 'mmol/L': [100, 180] };
+
+/** An analyte column's value in its laboratory unit (the value's, else the header's, else sodium's one unit), or null. */
+function analyteValue(analyte: AnalyteMention, value: number, written: string | undefined): { value: number; unit: string } | null {
+  if (written) {
+    const unit = analyteLabUnit(analyte, written);
+    return unit ? { value, unit } : null;
+  }
+  const range = analyte.bareUnit ? BARE_RANGE[analyte.bareUnit] : undefined;
+  return range && value >= range[0] && value <= range[1] ? { value, unit: analyte.bareUnit! } : null;
+}
+
 /** Reads one row's clinical values; `date` is the row's clinical date already checked (YYYY-MM-DD) or null. */
 export function readClinicalRow(
   values: Record<string, string>,
@@ -164,6 +186,20 @@ export function readClinicalRow(
         continue;
       }
       const written = match[3].trim() || column.unit;
+      if (column.analyte) {
+        const value = analyteValue(column.analyte, Number(match[2].replace(',', '.')), written);
+        if (!value) {
+          reading.unrecognised.push({
+            column: column.column,
+            value: raw,
+            problem: `A ${measure.name} value needs a laboratory unit (e.g. ng/mL)`,
+            kept: false,
+          });
+          continue;
+        }
+        reading.facts.push({ ...base(column.column, raw), kind: 'lab', conceptId: null, name: measure.name, ...value, observedOn: date, code: null });
+        continue;
+      }
       const converted = canonical(measure, Number(match[2].replace(',', '.')), written);
       if (measure.unit && converted.unit !== measure.unit) {
         reading.unrecognised.push({

@@ -3,6 +3,7 @@ import type { CandidateFactInput, FactStatus } from '../../../contract/matching'
 import { AppError } from '../../http/errors';
 import { canonical, MEASURES, type Measure } from '../trials/criteria';
 import { conceptOfCode, longestMention } from '../candidates/service';
+import { type AnalyteValue, analyteValueOf } from './fhir-analytes';
 
 /**
  * A FHIR R4 bundle (Synthea output, or an EHR export of one person) -> the candidate it describes and their
@@ -586,7 +587,11 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
   const lab = (code: CodeableConcept, quantity: Quantity | undefined, offset: number) => {
     if (!quantity || typeof quantity.value !== 'number') return;
     const measure = measureOf(code);
-    if (!measure) return;
+    if (!measure) {
+      const analyte = analyteValueOf(displayOf(code, LOINC), quantity);
+      if (analyte) found.push(analyteFound(analyte, code, quantity, { at: at + offset, time, ...base }));
+      return;
+    }
     if (quantity.comparator) {
       // "<0.1": a bound, not a value the matcher can compare as one.
       skip(entry, `its ${measure.measure.name} is a bound ("${clip(quantity.comparator, 4)}"), not a value`);
@@ -626,6 +631,29 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
     lab(component.code, component.valueQuantity, index + 1);
   });
   return found;
+}
+
+/** A lab fact of an analyte the measures table does not hold (decision 308), competing for "latest" under its name. */
+function analyteFound(
+  analyte: AnalyteValue,
+  code: CodeableConcept,
+  quantity: Quantity,
+  where: { at: number; time: number | null; observedOn: string | null; sourceRef: string | null },
+): Found {
+  const { at, time, ...base } = where;
+  const shownUnit = quantity.unit ?? analyte.unit;
+  return {
+    key: analyte.name,
+    at,
+    time,
+    fact: fact({
+      kind: 'lab',
+      ...analyte,
+      ...base,
+      sourceText: clip(joinText(displayOf(code, LOINC), `${analyte.value} ${shownUnit}`), 2000),
+      code: codeOf(code, LOINC),
+    }),
+  };
 }
 
 /** Specimens and derived figures whose names contain a measure's words but are not it (urine creatinine, ratios). */

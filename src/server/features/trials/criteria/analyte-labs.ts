@@ -1,7 +1,7 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import { type AnalyteMention, findAnalytes } from '../vocabulary/analytes';
 import { labPatterns, type LabPatterns, readMeasureBound, withUnitSymbols } from './labs';
-import { type Measure, MEASURES } from './measures';
+import { type Measure, MEASURES, normalizeUnit } from './measures';
 import type { TextRule } from './text';
 
 /**
@@ -87,6 +87,40 @@ function readAnalyteLabRuleOf(kind: CriterionKind, text: string): TextRule | nul
     return read;
   }
   return null;
+}
+
+/**
+ * Words a lab's label may hold beside the analyte's name and still name its blood level as a whole: a level word before
+ * ("Serum ferritin", "Total cholesterol") or after ("TSH level", "Ferritin, serum"). Anything else ("Cholesterol in
+ * HDL", "Calcium.ionized", "Sodium, urine", "Natriuretic peptide B") is another measure or a name not read whole.
+ */
+const LABEL_BEFORE = /^(?:(?:serum|plasma|blood|total)\s+)*$/i;
+const LABEL_AFTER = /^(?:\s*,?\s*(?:\((?:serum|plasma|blood)\)|serum|plasma|blood))?(?:\s+(?:levels?|concentrations?|values?))?\s*$/i;
+
+/**
+ * The analyte a lab's label names as a whole (decision 308): an import column's header ("Ferritin", "Serum PSA"), a
+ * FHIR Observation's name ("Prostate specific antigen"), as the criteria and note readers name it. None where the
+ * measures table names a measure in it (the table wins), where the label names more than one analyte, or holds any
+ * other word: a door reads only what it can name for certain.
+ */
+export function analyteOfLabel(label: string): AnalyteMention | null {
+  const words = label.replace(/_+/g, ' ').trim();
+  if (!words || !/[a-z]/i.test(words) || tableNames(words).length) return null;
+  const mentions = findAnalytes(words);
+  if (mentions.length !== 1) return null;
+  const [mention] = mentions;
+  return LABEL_BEFORE.test(words.slice(0, mention.start)) && LABEL_AFTER.test(words.slice(mention.end)) ? mention : null;
+}
+
+/**
+ * A lab value's unit as the analyte readers keep it ("ng/mL", "mIU/L", "mmol/L"), or null when it is no laboratory's
+ * concentration, activity or count unit (a dose's "mg", a titer, a ratio): such a value is no analyte's level. A
+ * percentage is a level only of a body substance (hematocrit), never of a medicine (a strength).
+ */
+export function analyteLabUnit(mention: AnalyteMention, unit: string | undefined): string | null {
+  const normal = normalizeUnit(unit);
+  if (!normal || !LAB_UNIT_ALONE.test(normal)) return null;
+  return normal === '%' && mention.analyte.kind !== 'substance' ? null : normal;
 }
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

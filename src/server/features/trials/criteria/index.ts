@@ -16,7 +16,7 @@ import { type SplitCriterion, splitCriteria } from './structure';
  * rest of the product imports.
  */
 
-export { LAB_UNIT, namesLevel } from './analyte-labs';
+export { analyteLabUnit, analyteOfLabel, LAB_UNIT, namesLevel } from './analyte-labs';
 export { readWithAlternatives } from './alternatives';
 export { canonical, MEASURES, type Measure, normalizeUnit, UNIT } from './measures';
 export { type ReadOptions, readTextRule, recordVocabulary, trialConceptsOf } from './reader';
