@@ -9,7 +9,7 @@ import { createDeps } from './deps';
 import { listenApp } from './http/listen';
 import { prepareDatabase } from './jobs/prepare';
 import { startBackgroundWork } from './jobs/register';
-import { vocabulary } from './features/trials/vocabulary';
+import { findAnalytes, vocabulary } from './features/trials/vocabulary';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, databaseDirectUrl: config.databaseDirectUrl, dataDir: config.dataDir });
@@ -33,6 +33,8 @@ void maintainDatabase(deps);
 // The clinical vocabulary (MeSH 2024, ICD-10-CM) is read once per process: read it now, before the first request, so
 // no import, note or match run waits for it (issue 30 asks for the load at start; `npm run bench:vocabulary-load`).
 vocabulary();
+// So are the analytes a lab value may name (decision 304), read on their first use: an empty text reads them now.
+findAnalytes('');
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const app = createApp(deps, { webDist });
