@@ -18,22 +18,12 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { wordOrders } from '../src/server/features/trials/vocabulary/normalize';
 import { plainName } from '../src/server/features/trials/vocabulary/plain-name';
+import { type Descriptor, readMeshDescriptors } from './mesh-descriptors';
 
 const source = path.resolve(process.argv[2] ?? '../shared/data/vocabulary');
 const target = path.resolve('src/server/features/trials/vocabulary/analytes-2024.json.gz');
 
-interface Descriptor {
-  ui: string;
-  name: string;
-  tree_numbers: string[];
-  entry_terms: string[];
-  pharm_actions: Array<{ ui: string; name: string }>;
-}
-const descriptors: Descriptor[] = gunzipSync(readFileSync(path.join(source, 'mesh/mesh2024_descriptors.jsonl.gz')))
-  .toString('utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line));
+const descriptors = readMeshDescriptors(source);
 
 const ANALYTE_TREES =
   /^(?:D01\.248\.497|D01\.552|D01\.210\.450|D01\.695\.625|D06\.472|D08\.811|D09\.947\.875\.359\.448|D10|D12\.776|D12\.644\.548|D23\.050|D23\.101|D04\.210\.500\.812|D03\.633\.400\.909|D02\.065\.950|D03\.132\.960|D02\.241\.511\.459|E01\.370\.225)\./;

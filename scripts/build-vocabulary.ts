@@ -15,6 +15,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { exactKey, pairedForms, phraseKey, tokenize, wordOrders } from '../src/server/features/trials/vocabulary/normalize';
 import { ORDINARY_WORDS, REJECTED_DESCRIPTORS, TOO_GENERIC_TERMS } from '../src/server/features/trials/vocabulary/rejected';
+import { type Descriptor, readMeshDescriptors } from './mesh-descriptors';
 
 const source = path.resolve(process.argv[2] ?? '../shared/data/vocabulary');
 const target = path.resolve('src/server/features/trials/vocabulary/mesh-2024.json.gz');
@@ -27,17 +28,7 @@ const rows = (text: string) =>
     .filter(Boolean)
     .map((line) => line.split('\t'));
 
-interface Descriptor {
-  ui: string;
-  name: string;
-  tree_numbers: string[];
-  entry_terms: string[];
-  pharm_actions: Array<{ ui: string; name: string }>;
-}
-const descriptors: Descriptor[] = gz('mesh/mesh2024_descriptors.jsonl.gz')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line));
+const descriptors = readMeshDescriptors(source);
 /**
  * MeSH's category headings carry no tree number in the source (the 112 without one): they are the roots of their
  * trees. Neoplasms is C04, so "any malignancy" is everything under C04.
