@@ -20,6 +20,7 @@ export const LAB_UNIT = String.raw`(mg\s*\/\s*dl|mg\s*\/\s*l|g\s*\/\s*dl|g\s*\/\
 /** After the unit no letter, and no "per" another quantity ("ng/mL/year" is a velocity, "mg/dL/h" a rate). */
 const UNIT_END = String.raw`(?![a-z]|\s*\/\s*[a-z])`;
 const LAB_UNIT_ALONE = new RegExp(String.raw`^${LAB_UNIT}$`, 'i');
+const BOUND_WORDS = new RegExp(String.raw`\d\s*${LAB_UNIT}|\b(?:i?uln|i?lln|upper|lower|normal)\b`, 'i');
 const OPTIONAL_UNIT = String.raw`\s*${LAB_UNIT}?${UNIT_END}`;
 const REQUIRED_UNIT = String.raw`\s*${LAB_UNIT}${UNIT_END}`;
 
@@ -64,8 +65,9 @@ export function readAnalyteLabRule(kind: CriterionKind, text: string): TextRule 
 }
 
 function readAnalyteLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
-  // Every bound has a number: most criteria have none, and are done here.
-  if (!/\d/.test(text)) return null;
+  // Every bound has a number and a laboratory unit or a limit of normal: most criteria have neither, and are done here
+  // before the analytes are looked up (speed: bench/criteria-parse.ts).
+  if (!/\d/.test(text) || !BOUND_WORDS.test(text)) return null;
   const table = tableNames(text);
   const mentions = findAnalytes(text);
   for (const mention of mentions) {
