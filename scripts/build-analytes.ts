@@ -13,12 +13,12 @@
  * a medicine is named as an analyte only with a level word, and a body substance that is also given as a medicine
  * ("estradiol", "calcium") never with a percentage (a cream's strength).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { wordOrders } from '../src/server/features/trials/vocabulary/normalize';
 import { plainName } from '../src/server/features/trials/vocabulary/plain-name';
-import { type Descriptor, readMeshDescriptors } from './mesh-descriptors';
+import { readMeshDescriptors } from './mesh-descriptors';
 
 const source = path.resolve(process.argv[2] ?? '../shared/data/vocabulary');
 const target = path.resolve('src/server/features/trials/vocabulary/analytes-2024.json.gz');
