@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, signIn, startApp, type RunningApp, confirmEmailLink } from './support';
 
@@ -37,6 +38,14 @@ describe('trials of a research site', () => {
     // JSON, but not a study record.
     await fileInput.setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Not a ClinicalTrials.gov study record' }).isVisible()).toBe(true);
+
+    // Criteria the reader learnt in stop 48, in a record's own text: another cancer besides the trial's (decision 305)
+    // and a lab value of an analyte outside the measures table (decision 304), each in the words staff read.
+    const record = JSON.parse(readFileSync('tests/fixtures/ctgov/asthma-study.json', 'utf8'));
+    record.protocolSection.eligibilityModule.eligibilityCriteria += '\n* Other malignancy within 5 years prior to screening\n* Serum PSA > 10 ng/mL';
+    await fileInput.setInputFiles({ name: 'asthma-more.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
+    await expect.poll(() => page.getByText("Must not have cancer besides the trial's condition in the last 5 years", { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('prostate-specific antigen ≤ 10 ng/mL').isVisible()).toBe(true);
 
     // The real record: a preview with inclusion and exclusion criteria, nothing saved yet.
     await fileInput.setInputFiles('tests/fixtures/ctgov/asthma-study.json');
