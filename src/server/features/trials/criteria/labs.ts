@@ -299,18 +299,13 @@ export function readMeasureBound(kind: CriterionKind, text: string, measure: Mea
     rule = rangeRule(measure, low, high, unit);
   } else if (compare || wordCompare) {
     const found = compare && (!wordCompare || compare.index <= wordCompare.index) ? compare : wordCompare!;
-    const comparator = comparatorOf(found[1]);
-    const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
-    if (!required) return { rule: null, needsReview: true };
-    const value = canonical(measure, toNumber(found[2]), found[3]);
-    rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+    rule = oneBound(measure, kind, comparatorOf(found[1]), found[2], found[3]);
+    if (!rule) return { rule: null, needsReview: true };
     span = at(found);
   } else if (trailing) {
     const comparator: Comparator = /^(?:more|greater|higher|above|over)$/i.test(trailing[3]) ? '>=' : '<=';
-    const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
-    if (!required) return { rule: null, needsReview: true };
-    const value = canonical(measure, toNumber(trailing[1]), trailing[2]);
-    rule = { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
+    rule = oneBound(measure, kind, comparator, trailing[1], trailing[2]);
+    if (!rule) return { rule: null, needsReview: true };
     span = at(trailing);
   } else if (dash) {
     const [low, high] = [toNumber(dash[1]), toNumber(dash[2])];
@@ -655,4 +650,18 @@ export function readPerformanceRule(kind: CriterionKind, text: string): TextRule
     ...['zubrod', 'gog', 'world', 'health', 'organization', 'organisation'],
   ]);
   return reviewed({ type: 'performance_status', scale, min, max, span: spanOf(span) }, plainReasons(text, [span], 1, extra));
+}
+
+/** One written bound as the rule holds it: an exclusion's bound turned into the one a person must meet; null where none is. */
+function oneBound(
+  measure: Measure,
+  kind: CriterionKind,
+  comparator: Comparator,
+  written: string,
+  unit: string | undefined,
+): Extract<CriterionRule, { type: 'lab' }> | null {
+  const required = kind === 'exclusion' ? INVERSE[comparator] : comparator;
+  if (!required) return null;
+  const value = canonical(measure, toNumber(written), unit);
+  return { type: 'lab', measure: measure.name, comparator: required, value: value.value, ...(value.unit ? { unit: value.unit } : {}) };
 }
