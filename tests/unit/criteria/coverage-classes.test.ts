@@ -19,6 +19,12 @@ describe('a negative test of an infection a person knows the test of', () => {
     expect(read('inclusion', 'A negative HIV test within the last 3 months')).toMatchObject({ rule: { present: false }, needsReview: false });
   });
 
+  it('one negative after a list of the tested infections is every one negative', () => {
+    for (const text of ['Hepatitis C or HIV negative', 'HIV, hepatitis B and hepatitis C seronegative'])
+      expect(read('inclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    expect(read('inclusion', 'Hepatitis C positive or HIV negative').needsReview).toBe(true);
+  });
+
   it('not an antibody (no immunity is not no infection), nor a text that also says positive', () => {
     expect(read('inclusion', 'Anti-HBs antibody negative').needsReview).toBe(true);
     const mixed = read('inclusion', 'HIV negative but hepatitis B positive');

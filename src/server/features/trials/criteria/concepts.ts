@@ -605,8 +605,13 @@ const NEGATIVE_AFTER =
 function negativeTestAfter(text: string, unique: Mention[]): boolean {
   const tested = (mention: Mention) => /^(?:HIV|hepatitis B|hepatitis C|COVID-19)$/.test(mention.concept.en);
   if (!unique.every(tested) || /\banti|antibod|\bpositiv/i.test(text)) return false;
-  return unique.every((mention) => NEGATIVE_AFTER.test(text.slice(mention.end).replace(/^\s*(?:,|\bor\b|\band\b|\/)\s*/i, ' ')));
+  const after = (mention: Mention) => text.slice(mention.end).replace(/^\s*(?:,|\bor\b|\band\b|\/)\s*/i, ' ');
+  if (unique.every((mention) => NEGATIVE_AFTER.test(after(mention)))) return true;
+  // "HIV, hepatitis B or hepatitis C negative": one negative after a list of the tested infections is every one's.
+  const listed = unique.slice(1).every((mention, index) => LIST_JOINER.test(text.slice(unique[index].end, mention.start)));
+  return listed && NEGATIVE_AFTER.test(after(unique.at(-1)!));
 }
+const LIST_JOINER = /^\s*(?:,\s*(?:(?:or|and)\s+)?|(?:or|and)\s+|\/\s*)$/i;
 const NEGATIVE_TEST_WORDS = ['negative', 'seronegative', 'sero', 'status', 'serostatus', 'test', 'tests', 'testing', 'serology', 'result', 'results'];
 /** "Negative for HIV", "a negative HIV test", "seronegative for hepatitis B": the negation NEAR_NEGATION reads is a test's. */
 const NEGATIVE_BEFORE = /\b(?:sero-?)?negative\s+(?:(?:test|tests|testing|results?|serology)\s+)?(?:for\s+)?(?:the\s+)?$/i;
