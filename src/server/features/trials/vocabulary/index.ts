@@ -12,6 +12,7 @@ import { relatedReading } from './related-terms';
 import { inSystems, treatedSystems } from './short-form-support';
 export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
+import { AMBIGUOUS_SHORT_FORMS, CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
 import { derivedMembers } from './hand-members';
 import { turnOf } from './reversed';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind } from './synonyms';
@@ -146,35 +147,6 @@ const PLACE_HEAD =
   /^(?:disease|disorder|cancer|carcinoma|tumor|neoplasm|infection|fracture|stenosis|failure|insufficiency|injury|ulcer|abscess|inflammation|surgery|transplant|transplantation|dysfunction|impairment|problem)$/;
 
 /**
- * Short forms that name several things in clinical text ("MS" multiple sclerosis, mitral stenosis, mental status;
- * "PE" pulmonary embolism, physical examination; "HS" at bedtime; "RA" room air; "ALL" the word): read only when the
- * text defines them or its context supports the reading (decision 127). MeSH's own ambiguous short forms join them.
- */
-const AMBIGUOUS_SHORT_FORMS = new Set([
-  'MI',
-  'MS',
-  'PE',
-  'HS',
-  'RA',
-  'AD',
-  'MM',
-  'ALL',
-  'ARF',
-  'CIN',
-  'STD',
-  'PNA',
-  'FAP',
-  'CA',
-  'AS',
-  'PD',
-  'ED',
-  'AAA',
-  'TTP',
-  // Degenerative disc disease in spine trials; MeSH lists it only for the pesticide.
-  'DDD',
-]);
-
-/**
  * The hand entries whose rules and facts were stored under a MeSH id before the lexicon (the id as the records'
  * MeSH terms wrote it then): they keep it, and every other hand entry keeps `cohortly:<id>`, its heading in
  * `descriptor`, so no stored rule or fact changes meaning (decision 127).
@@ -276,6 +248,11 @@ export class Vocabulary {
     for (const [phrases, concept] of numbered)
       for (const phrase of phrases)
         for (const variant of headVariants(phrase)) for (const form of [variant, ...numberVariants(variant)]) this.add(form, false, concept);
+    // "CABG", "TKA", "TNBC": short forms MeSH lacks, read as the heading they stand for (decision 309).
+    for (const { form, heading } of CLINICAL_SHORT_FORMS) {
+      const at = lex.byName(heading);
+      if (at !== undefined) this.add(form, true, this.meshConcept(at));
+    }
   }
 
   /** A MeSH term not already named by the synonyms file becomes a concept of its own. */

@@ -177,7 +177,8 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
       'excessive alcohol intake',
       'excessive drinking',
     ],
-    { icd10: 'F10-F19' },
+    // "AUD": alcohol use disorder (DSM-5), read as "alcohol use disorder" is (decision 309).
+    { icd10: 'F10-F19', caseSensitive: ['AUD'] },
   ),
   c(
     'peripheral-neuropathy',

@@ -176,7 +176,8 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
     'a pacemaker or implanted defibrillator',
     'un marcapasos o desfibrilador implantado',
     ['pacemaker', 'cardiac pacemaker', 'implantable cardioverter defibrillator', 'implantable cardioverter-defibrillator', 'implanted defibrillator'],
-    { icd10: 'Z95.0' },
+    // "AICD": an automatic implantable cardioverter-defibrillator (decision 309); not "ICD", the classification too.
+    { icd10: 'Z95.0', caseSensitive: ['AICD'] },
   ),
   c(
     'aneurysm',

@@ -1,0 +1,66 @@
+/**
+ * Short forms in clinical text: those MeSH lacks (below) and those with several senses (`AMBIGUOUS_SHORT_FORMS`).
+ *
+ * Short forms clinicians and trial records write for a MeSH heading that MeSH 2024 does not list among its entry
+ * terms (decision 309): read, written in capitals as here, as that heading, under its own MeSH id. Each names exactly
+ * its heading, in one sense in clinical text; a short form with a second common sense there ("PCI" is also
+ * prophylactic cranial irradiation, "ICH" the harmonisation guidelines, "CRT" chemoradiotherapy) is not here: it stays
+ * unread unless the text defines it.
+ */
+export interface ClinicalShortForm {
+  form: string;
+  /** The MeSH 2024 heading's name, as MeSH writes it. */
+  heading: string;
+  why: string;
+}
+
+export const CLINICAL_SHORT_FORMS: readonly ClinicalShortForm[] = [
+  // Heart and vessels (MeSH E04.100).
+  { form: 'CABG', heading: 'Coronary Artery Bypass', why: 'coronary artery bypass grafting; MeSH lists no short form' },
+  { form: 'PTCA', heading: 'Angioplasty, Balloon, Coronary', why: 'percutaneous transluminal coronary angioplasty; not in MeSH' },
+  { form: 'TAVR', heading: 'Transcatheter Aortic Valve Replacement', why: 'the US short form; MeSH has the words only' },
+  { form: 'TAVI', heading: 'Transcatheter Aortic Valve Replacement', why: 'the European short form (implantation) of the same operation' },
+  { form: 'ECMO', heading: 'Extracorporeal Membrane Oxygenation', why: 'the name every intensive care note uses' },
+  { form: 'CRRT', heading: 'Continuous Renal Replacement Therapy', why: 'continuous dialysis in intensive care; not in MeSH' },
+  // Joints (MeSH E04.555).
+  { form: 'TKA', heading: 'Arthroplasty, Replacement, Knee', why: 'total knee arthroplasty' },
+  { form: 'TKR', heading: 'Arthroplasty, Replacement, Knee', why: 'total knee replacement' },
+  // MeSH gives "THA" to tacrine, a medicine withdrawn in 2013; in criteria and notes it is the hip operation.
+  { form: 'THA', heading: 'Arthroplasty, Replacement, Hip', why: 'total hip arthroplasty; tacrine stays readable by its name' },
+  { form: 'THR', heading: 'Arthroplasty, Replacement, Hip', why: 'total hip replacement' },
+  // Conditions.
+  { form: 'IPF', heading: 'Idiopathic Pulmonary Fibrosis', why: 'the short form of lung fibrosis trials; not in MeSH' },
+  { form: 'PsA', heading: 'Arthritis, Psoriatic', why: 'psoriatic arthritis, written with a small s' },
+  { form: 'OUD', heading: 'Opioid-Related Disorders', why: 'opioid use disorder (DSM-5); not in MeSH' },
+  { form: 'TNBC', heading: 'Triple Negative Breast Neoplasms', why: 'triple-negative breast cancer; not in MeSH' },
+  { form: 'CRPC', heading: 'Prostatic Neoplasms, Castration-Resistant', why: 'castration-resistant prostate cancer; not in MeSH' },
+];
+
+/**
+ * Short forms that name several things in clinical text ("MS" multiple sclerosis, mitral stenosis, mental status;
+ * "PE" pulmonary embolism, physical examination; "HS" at bedtime; "RA" room air; "ALL" the word): read only when the
+ * text defines them or its context supports the reading (decision 127). MeSH's own ambiguous short forms join them.
+ */
+export const AMBIGUOUS_SHORT_FORMS: ReadonlySet<string> = new Set([
+  'MI',
+  'MS',
+  'PE',
+  'HS',
+  'RA',
+  'AD',
+  'MM',
+  'ALL',
+  'ARF',
+  'CIN',
+  'STD',
+  'PNA',
+  'FAP',
+  'CA',
+  'AS',
+  'PD',
+  'ED',
+  'AAA',
+  'TTP',
+  // Degenerative disc disease in spine trials; MeSH lists it only for the pesticide.
+  'DDD',
+]);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { extractNoteFacts } from '../../src/server/features/matching/note-extractor';
+import { readTextRule } from '../../src/server/features/trials/criteria';
+import { meshIdByName } from '../../src/server/features/trials/vocabulary';
+import { recognize } from '../../src/server/features/trials/vocabulary/recognizer';
+
+/** Short forms clinicians write that MeSH 2024 lacks, read as the heading they stand for (decision 309). */
+
+const ids = (text: string) => recognize(text).map((found) => found.conceptId);
+const heading = (name: string) => meshIdByName(name);
+
+describe('clinical short forms MeSH lacks', () => {
+  it('reads an operation by its short form as the same concept as its full name', () => {
+    expect(ids('Status post CABG in 2019.')).toEqual(ids('Status post coronary artery bypass in 2019.'));
+    expect(ids('Status post CABG in 2019.')).toEqual([heading('Coronary Artery Bypass')]);
+    expect(ids('Right TKA last year; left TKR planned.')).toEqual([heading('Arthroplasty, Replacement, Knee'), heading('Arthroplasty, Replacement, Knee')]);
+    expect(ids('Underwent TAVI for aortic stenosis.')).toContain(heading('Transcatheter Aortic Valve Replacement'));
+    expect(ids('Required ECMO and CRRT in the ICU.')).toEqual([
+      heading('Extracorporeal Membrane Oxygenation'),
+      heading('Continuous Renal Replacement Therapy'),
+    ]);
+  });
+
+  it('reads THA as the hip operation, not the withdrawn medicine MeSH gives it to, which stays readable by name', () => {
+    expect(ids('History of THA.')).toEqual([heading('Arthroplasty, Replacement, Hip')]);
+    expect(ids('Previously treated with tacrine.')).toEqual([heading('Tacrine')]);
+  });
+
+  it('reads conditions by their short forms', () => {
+    expect(ids('Known IPF on nintedanib.')).toContain(heading('Idiopathic Pulmonary Fibrosis'));
+    expect(ids('Metastatic TNBC.')).toContain(heading('Triple Negative Breast Neoplasms'));
+    expect(ids('Known PsA.')).toEqual([heading('Arthritis, Psoriatic')]);
+    expect(ids('Active OUD on buprenorphine.')).toContain(heading('Opioid-Related Disorders'));
+    // Short forms of hand entries: read as their full names are.
+    expect(ids('History of AUD.')).toEqual(ids('History of alcohol use disorder.'));
+    expect(ids('Has an AICD.')).toEqual(ids('Has an implantable cardioverter defibrillator.'));
+    expect(ids('Has an AICD.')).toHaveLength(1);
+  });
+
+  it('leaves a short form with a second common sense unread', () => {
+    // "PCI" is also prophylactic cranial irradiation; "ICH" the harmonisation guidelines.
+    expect(ids('Prior PCI.')).toEqual([]);
+    expect(ids('Conducted per ICH guidelines.')).toEqual([]);
+  });
+
+  it('gives the criteria reader and the note reader the same concept', () => {
+    const rule = readTextRule('exclusion', 'Prior CABG within 6 months').rule;
+    expect(rule).toMatchObject({ type: 'condition', present: false, within: { value: 6, unit: 'months' } });
+    const ruleIds = rule && rule.type === 'condition' ? rule.concepts?.map((concept) => concept.id) : [];
+    expect(ruleIds).toEqual([heading('Coronary Artery Bypass')]);
+    const fact = extractNoteFacts('58-year-old man, s/p CABG in 2015, presents with chest pain.').find(
+      (found) => found.conceptId === heading('Coronary Artery Bypass'),
+    );
+    expect(fact?.status).toBe('history');
+  });
+});
