@@ -37,6 +37,19 @@ describe('clinical short forms MeSH lacks', () => {
     expect(ids('Has an AICD.')).toHaveLength(1);
   });
 
+  it('reads them in a text written all in lower case, except one whose capitals tell it from another', () => {
+    expect(ids('s/p cabg x3, bridged with ecmo')).toEqual([heading('Coronary Artery Bypass'), heading('Extracorporeal Membrane Oxygenation')]);
+    // "psa" in lower case is as often the prostate-specific antigen: not psoriatic arthritis.
+    expect(ids('history of psa')).not.toContain(heading('Arthritis, Psoriatic'));
+  });
+
+  it("sends an operation named alone as an inclusion to a person: it is most often the study's own operation", () => {
+    expect(readTextRule('inclusion', 'CABG').needsReview).toBe(true);
+    expect(readTextRule('inclusion', 'Total knee arthroplasty').needsReview).toBe(true);
+    // With a word of the past it is the person's history, read as written.
+    expect(readTextRule('inclusion', 'Prior CABG').needsReview).toBe(false);
+  });
+
   it('leaves a short form with a second common sense unread', () => {
     // "PCI" is also prophylactic cranial irradiation; "ICH" the harmonisation guidelines.
     expect(ids('Prior PCI.')).toEqual([]);

@@ -170,7 +170,8 @@ const PRIOR_SURGERY_ID = 'cohortly:prior-surgery';
  * "Conversion to open surgery", "Ambulatory surgery": an exclusion that is a MeSH heading of operations (tree E04) and
  * nothing else, with no word of the past ("prior", "history of", "had"), is most often about the study's own operation,
  * its kind and its plan (decision 224), which the site sets; it is not something to ask the person ("have you had ...?").
- * Whether the trial is one of an operation is not known here, so a person reads it (decision 235).
+ * Whether the trial is one of an operation is not known here, so a person reads it (decision 235). An inclusion
+ * ("CABG", "Total knee arthroplasty") the more so: it names who undergoes the operation, not who had one (decision 309).
  */
 function operationHeadingAlone(rule: CriterionRule, text: string): boolean {
   if (rule.type !== 'condition' || rule.history || rule.within || !rule.concepts?.length || !rule.span) return false;
@@ -348,7 +349,7 @@ function readCriterion(kind: CriterionKind, text: string, options: ReadOptions):
   const held = (reason: string): TextRule => ({ ...read, needsReview: true, reasons: [...(read.reasons ?? []), reason] });
   if (read.rule && !read.needsReview && leavesConceptUnread(read.rule, text, vocab)) return held('conceptUnread');
   if (read.rule && !read.needsReview && placedOperation(read.rule, text)) return held('placedOperation');
-  if (read.rule && !read.needsReview && kind === 'exclusion' && operationHeadingAlone(read.rule, text)) return held('operationHeadingAlone');
+  if (read.rule && !read.needsReview && operationHeadingAlone(read.rule, text)) return held('operationHeadingAlone');
   if (read.rule && !read.needsReview && qualifierAlternatives(read.rule, text)) return held('qualifierAlternatives');
   const sexImplied = ['sex', 'pregnancy', 'contraception', 'site_judgement'];
   if (read.rule && !read.needsReview && !sexImplied.includes(read.rule.type) && namesOneSex(text) && !womenOnlyRule(read.rule, text, vocab))

@@ -1,3 +1,4 @@
+import { CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
 import { tokenize } from './normalize';
 import { SYNONYMS } from './synonyms';
 
@@ -19,7 +20,8 @@ let capitalised: Map<string, string> | null = null;
 /** The hand short form (its exact key) that a lower-case key names, if any. */
 export function capitalisedShortForm(key: string, ambiguous: (written: string) => boolean): string | undefined {
   capitalised ??= new Map(
-    SYNONYMS.flatMap((entry) => entry.caseSensitive ?? [])
+    // The short forms MeSH lacks (decision 309) too, those written all in capitals: "PsA" in lower case is also PSA.
+    [...SYNONYMS.flatMap((entry) => entry.caseSensitive ?? []), ...CLINICAL_SHORT_FORMS.map(({ form }) => form).filter((form) => !/[a-z]/.test(form))]
       .filter((form) => (form.match(/[a-z]/gi)?.length ?? 0) >= 3 && /[A-Z]/.test(form) && !ENGLISH_WORDS.has(form.toLowerCase()))
       .map((form) => [wordsOf(form.toLowerCase()), wordsOf(form)]),
   );
