@@ -56,6 +56,17 @@ describe('clinical short forms MeSH lacks', () => {
     expect(ids('Conducted per ICH guidelines.')).toEqual([]);
   });
 
+  it('reads "PCI" as the coronary intervention only beside a coronary operation or a heart condition', () => {
+    const pci = heading('Percutaneous Coronary Intervention');
+    expect(ids('Prior PCI or CABG.')).toContain(pci);
+    expect(ids('History of CAD s/p PCI in 2019.')).toContain(pci);
+    expect(recognize('Prior PCI.', { context: [heading('Coronary Artery Disease') ?? ''] }).map((found) => found.conceptId)).toEqual([pci]);
+    // A lung cancer trial's "PCI" is cranial irradiation: unread, not guessed.
+    expect(recognize('Prior PCI.', { context: [heading('Small Cell Lung Carcinoma') ?? ''] })).toEqual([]);
+    // A heart condition supports an operation's reading, never a condition's: "MS" stays unread beside CAD.
+    expect(ids('MS, CAD.')).toEqual(['cohortly:coronary-artery-disease']);
+  });
+
   it('gives the criteria reader and the note reader the same concept', () => {
     const rule = readTextRule('exclusion', 'Prior CABG within 6 months').rule;
     expect(rule).toMatchObject({ type: 'condition', present: false, within: { value: 6, unit: 'months' } });

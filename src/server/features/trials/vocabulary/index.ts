@@ -9,7 +9,7 @@ export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 export { plainName } from './plain-name';
 import { plainName } from './plain-name';
 import { relatedReading } from './related-terms';
-import { inSystems, treatedSystems } from './short-form-support';
+import { conditionSystems, inSystems, operatedSystems, treatedSystems } from './short-form-support';
 export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
 import { AMBIGUOUS_SHORT_FORMS, CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
@@ -523,11 +523,15 @@ export class Vocabulary {
     const added: Mention[] = [];
     // Failing a related concept, the body system the note's medicines and operations treat (short-form-support.ts).
     const lex = lexicon();
-    const systems = treatedSystems(
-      lex,
-      support.map((id) => this.lexiconIndex(id)).filter((at) => at !== undefined),
-    );
-    const bySystem = (reading: Concept) => systems.size > 0 && inSystems(lex, this.lexiconIndex(reading.id) ?? -1, systems);
+    const supportAt = support.map((id) => this.lexiconIndex(id)).filter((at) => at !== undefined);
+    const systems = treatedSystems(lex, supportAt);
+    // An operation reading ("PCI") by a condition of the system it operates on ("CAD"), never a condition reading.
+    const diseased = conditionSystems(lex, supportAt);
+    const operatesOn = (at: number) => [...operatedSystems(lex, at)].some((system) => diseased.has(system));
+    const bySystem = (reading: Concept) => {
+      const at = this.lexiconIndex(reading.id) ?? -1;
+      return at >= 0 && ((systems.size > 0 && inSystems(lex, at, systems)) || operatesOn(at));
+    };
     for (const { mention, readings } of pending) {
       const related = readings.filter((reading) => support.some((id) => this.related(reading.id, id)));
       const supported = related.length ? related : readings.filter(bySystem);

@@ -32,3 +32,20 @@ export function treatedSystems(lex: Lexicon, concepts: readonly number[]): Set<s
 export function inSystems(lex: Lexicon, reading: number, systems: ReadonlySet<string>): boolean {
   return lex.concepts[reading].trees.some((tree) => systems.has(tree.slice(0, tree.indexOf('.') < 0 ? undefined : tree.indexOf('.'))));
 }
+
+/**
+ * The disease branches an operation reading acts on ("PCI", a cardiovascular procedure: C14), by the same links. An
+ * operation is supported by a condition of its system in the text or the trial ("CAD s/p PCI"); a condition reading
+ * never is (a heart condition does not make "MS" mitral stenosis), so only operations read this way (decision 309).
+ */
+export function operatedSystems(lex: Lexicon, reading: number): Set<string> {
+  const systems = new Set<string>();
+  for (const [prefix, diseases] of SYSTEM_OF)
+    if (prefix.startsWith('E') && lex.concepts[reading].trees.some((tree) => tree === prefix || tree.startsWith(`${prefix}.`))) systems.add(diseases);
+  return systems;
+}
+
+/** The disease branches (tree roots) of the conditions among these concepts. */
+export function conditionSystems(lex: Lexicon, concepts: readonly number[]): Set<string> {
+  return new Set(concepts.flatMap((at) => lex.concepts[at].trees.filter((tree) => tree.startsWith('C')).map((tree) => tree.split('.')[0])));
+}

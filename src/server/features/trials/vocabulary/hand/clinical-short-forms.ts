@@ -21,6 +21,9 @@ export const CLINICAL_SHORT_FORMS: readonly ClinicalShortForm[] = [
   { form: 'TAVR', heading: 'Transcatheter Aortic Valve Replacement', why: 'the US short form; MeSH has the words only' },
   { form: 'TAVI', heading: 'Transcatheter Aortic Valve Replacement', why: 'the European short form (implantation) of the same operation' },
   { form: 'ECMO', heading: 'Extracorporeal Membrane Oxygenation', why: 'the name every intensive care note uses' },
+  // Also prophylactic cranial irradiation in lung cancer trials: ambiguous, read only with support (a coronary
+  // operation or a heart condition beside it, decision 309).
+  { form: 'PCI', heading: 'Percutaneous Coronary Intervention', why: 'percutaneous coronary intervention; not in MeSH' },
   { form: 'CRRT', heading: 'Continuous Renal Replacement Therapy', why: 'continuous dialysis in intensive care; not in MeSH' },
   // Joints (MeSH E04.555).
   { form: 'TKA', heading: 'Arthroplasty, Replacement, Knee', why: 'total knee arthroplasty' },
@@ -63,4 +66,6 @@ export const AMBIGUOUS_SHORT_FORMS: ReadonlySet<string> = new Set([
   'TTP',
   // Degenerative disc disease in spine trials; MeSH lists it only for the pesticide.
   'DDD',
+  // Percutaneous coronary intervention, or prophylactic cranial irradiation in lung cancer trials.
+  'PCI',
 ]);
