@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractNoteFacts } from '../../src/server/features/matching/note-extractor';
 import { readTextRule } from '../../src/server/features/trials/criteria';
 import { meshIdByName } from '../../src/server/features/trials/vocabulary';
+import { CLINICAL_SHORT_FORMS } from '../../src/server/features/trials/vocabulary/hand/clinical-short-forms';
 import { recognize } from '../../src/server/features/trials/vocabulary/recognizer';
 
 /** Short forms clinicians write that MeSH 2024 lacks, read as the heading they stand for (decision 309). */
@@ -10,6 +11,10 @@ const ids = (text: string) => recognize(text).map((found) => found.conceptId);
 const heading = (name: string) => meshIdByName(name);
 
 describe('clinical short forms MeSH lacks', () => {
+  it('names a heading MeSH 2024 has for every short form, so none is dropped unread', () => {
+    expect(CLINICAL_SHORT_FORMS.filter(({ heading: name }) => meshIdByName(name) === undefined)).toEqual([]);
+  });
+
   it('reads an operation by its short form as the same concept as its full name', () => {
     expect(ids('Status post CABG in 2019.')).toEqual(ids('Status post coronary artery bypass in 2019.'));
     expect(ids('Status post CABG in 2019.')).toEqual([heading('Coronary Artery Bypass')]);

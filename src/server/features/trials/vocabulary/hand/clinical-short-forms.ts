@@ -3,9 +3,9 @@
  *
  * Short forms clinicians and trial records write for a MeSH heading that MeSH 2024 does not list among its entry
  * terms (decision 309): read, written in capitals as here, as that heading, under its own MeSH id. Each names exactly
- * its heading, in one sense in clinical text; a short form with a second common sense there ("PCI" is also
- * prophylactic cranial irradiation, "ICH" the harmonisation guidelines, "CRT" chemoradiotherapy) is not here: it stays
- * unread unless the text defines it.
+ * its heading, in one sense in clinical text; a short form with a second common sense there ("ICH" the harmonisation
+ * guidelines, "CRT" chemoradiotherapy) is not here: it stays unread unless the text defines it. "PCI" is here and among
+ * the ambiguous forms: read only with support.
  */
 export interface ClinicalShortForm {
   form: string;
