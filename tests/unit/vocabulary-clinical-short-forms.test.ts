@@ -36,10 +36,17 @@ describe('clinical short forms MeSH lacks', () => {
     expect(ids('Metastatic TNBC.')).toContain(heading('Triple Negative Breast Neoplasms'));
     expect(ids('Known PsA.')).toEqual([heading('Arthritis, Psoriatic')]);
     expect(ids('Active OUD on buprenorphine.')).toContain(heading('Opioid-Related Disorders'));
+    expect(ids('Diagnosed with PSP.')).toEqual([heading('Supranuclear Palsy, Progressive')]);
+    expect(ids('Steroid-refractory acute GVHD.')).toContain(heading('Graft vs Host Disease'));
+    expect(ids('Known HCM with a PFO.')).toEqual([heading('Cardiomyopathy, Hypertrophic'), heading('Foramen Ovale, Patent')]);
+    expect(ids('a diagnosis of cmml')).toEqual([heading('Leukemia, Myelomonocytic, Chronic')]);
     // Short forms of hand entries: read as their full names are.
     expect(ids('History of AUD.')).toEqual(ids('History of alcohol use disorder.'));
     expect(ids('Has an AICD.')).toEqual(ids('Has an implantable cardioverter defibrillator.'));
     expect(ids('Has an AICD.')).toHaveLength(1);
+    expect(ids('Known IHD.')).toEqual(ids('Known ischemic heart disease.'));
+    expect(ids('Current SUD.')).toEqual(ids('Current substance use disorder.'));
+    expect(ids('HFmrEF')).toEqual(ids('HFrEF'));
   });
 
   it('reads them in a text written all in lower case, except one whose capitals tell it from another', () => {

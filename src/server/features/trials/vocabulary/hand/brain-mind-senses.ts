@@ -177,8 +177,8 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
       'excessive alcohol intake',
       'excessive drinking',
     ],
-    // "AUD": alcohol use disorder (DSM-5), read as "alcohol use disorder" is (decision 309).
-    { icd10: 'F10-F19', caseSensitive: ['AUD'] },
+    // "AUD", "SUD": alcohol and substance use disorder (DSM-5), read as their full names are (decision 309).
+    { icd10: 'F10-F19', caseSensitive: ['AUD', 'SUD'] },
   ),
   c(
     'peripheral-neuropathy',

@@ -31,7 +31,38 @@ export const CLINICAL_SHORT_FORMS: readonly ClinicalShortForm[] = [
   // MeSH gives "THA" to tacrine, a medicine withdrawn in 2013; in criteria and notes it is the hip operation.
   { form: 'THA', heading: 'Arthroplasty, Replacement, Hip', why: 'total hip arthroplasty; tacrine stays readable by its name' },
   { form: 'THR', heading: 'Arthroplasty, Replacement, Hip', why: 'total hip replacement' },
-  // Conditions.
+  // Heart and vessels: conditions.
+  { form: 'HCM', heading: 'Cardiomyopathy, Hypertrophic', why: 'hypertrophic cardiomyopathy; not in MeSH' },
+  { form: 'DCM', heading: 'Cardiomyopathy, Dilated', why: 'dilated cardiomyopathy; not in MeSH' },
+  { form: 'ARVC', heading: 'Arrhythmogenic Right Ventricular Dysplasia', why: 'arrhythmogenic right ventricular cardiomyopathy' },
+  { form: 'LQTS', heading: 'Long QT Syndrome', why: 'long QT syndrome; read as the full name is' },
+  { form: 'PFO', heading: 'Foramen Ovale, Patent', why: 'patent foramen ovale; not in MeSH' },
+  { form: 'AVM', heading: 'Arteriovenous Malformations', why: 'arteriovenous malformation; not in MeSH' },
+  { form: 'CLTI', heading: 'Chronic Limb-Threatening Ischemia', why: 'chronic limb-threatening ischaemia; not in MeSH' },
+  // Brain and nerves.
+  { form: 'NMOSD', heading: 'Neuromyelitis Optica', why: 'neuromyelitis optica spectrum disorder; not in MeSH' },
+  { form: 'FTD', heading: 'Frontotemporal Dementia', why: 'frontotemporal dementia; not in MeSH' },
+  { form: 'DLB', heading: 'Lewy Body Disease', why: 'dementia with Lewy bodies' },
+  { form: 'LBD', heading: 'Lewy Body Disease', why: 'Lewy body dementia' },
+  { form: 'PSP', heading: 'Supranuclear Palsy, Progressive', why: 'progressive supranuclear palsy; not in MeSH' },
+  { form: 'MSA', heading: 'Multiple System Atrophy', why: 'multiple system atrophy; not in MeSH' },
+  { form: 'MND', heading: 'Motor Neuron Disease', why: 'motor neuron disease; read as the full name is' },
+  // Infections.
+  { form: 'NTM', heading: 'Mycobacterium Infections, Nontuberculous', why: 'nontuberculous mycobacterial infection' },
+  { form: 'VAP', heading: 'Pneumonia, Ventilator-Associated', why: 'ventilator-associated pneumonia; not in MeSH' },
+  { form: 'VZV', heading: 'Varicella Zoster Virus Infection', why: 'varicella zoster virus (infection); not in MeSH' },
+  // Liver, glands, blood.
+  { form: 'PSC', heading: 'Cholangitis, Sclerosing', why: 'primary sclerosing cholangitis' },
+  { form: 'AIH', heading: 'Hepatitis, Autoimmune', why: 'autoimmune hepatitis; not in MeSH' },
+  { form: 'CAH', heading: 'Adrenal Hyperplasia, Congenital', why: 'congenital adrenal hyperplasia; not in MeSH' },
+  { form: 'MPN', heading: 'Myeloproliferative Disorders', why: 'myeloproliferative neoplasm; read as the full name is' },
+  { form: 'CMML', heading: 'Leukemia, Myelomonocytic, Chronic', why: 'chronic myelomonocytic leukaemia; not in MeSH' },
+  { form: 'GVHD', heading: 'Graft vs Host Disease', why: 'graft-versus-host disease; not in MeSH' },
+  { form: 'HLH', heading: 'Lymphohistiocytosis, Hemophagocytic', why: 'haemophagocytic lymphohistiocytosis; not in MeSH' },
+  { form: 'PNH', heading: 'Hemoglobinuria, Paroxysmal', why: 'paroxysmal nocturnal haemoglobinuria; not in MeSH' },
+  { form: 'DIPG', heading: 'Diffuse Intrinsic Pontine Glioma', why: 'diffuse intrinsic pontine glioma; not in MeSH' },
+  // Other conditions.
+  { form: 'axSpA', heading: 'Axial Spondyloarthritis', why: 'axial spondyloarthritis, written in mixed case' },
   { form: 'IPF', heading: 'Idiopathic Pulmonary Fibrosis', why: 'the short form of lung fibrosis trials; not in MeSH' },
   { form: 'PsA', heading: 'Arthritis, Psoriatic', why: 'psoriatic arthritis, written with a small s' },
   { form: 'OUD', heading: 'Opioid-Related Disorders', why: 'opioid use disorder (DSM-5); not in MeSH' },

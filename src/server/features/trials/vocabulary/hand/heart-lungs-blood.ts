@@ -17,7 +17,7 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
   c('heart-failure', 'heart failure', 'insuficiencia cardíaca', ['congestive heart failure', 'cardiac failure', 'cardiac insufficiency'], {
     meshTerm: 'Heart Failure',
     icd10: 'I50',
-    caseSensitive: ['CHF', 'dCHF', 'sCHF', 'HFrEF', 'HFpEF'],
+    caseSensitive: ['CHF', 'dCHF', 'sCHF', 'HFrEF', 'HFpEF', 'HFmrEF'],
   }),
   c('angina', 'chest pain from the heart (angina)', 'dolor de pecho por el corazón (angina)', ['angina', 'angina pectoris'], {
     meshTerm: 'Angina Pectoris',
@@ -37,7 +37,7 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
     'coronary artery disease',
     'enfermedad de las arterias coronarias',
     ['coronary heart disease', 'ischemic heart disease', 'ischaemic heart disease', 'coronary disease'],
-    { meshTerm: 'Coronary Artery Disease', icd10: 'I25.10', caseSensitive: ['CAD', 'CHD'] },
+    { meshTerm: 'Coronary Artery Disease', icd10: 'I25.10', caseSensitive: ['CAD', 'CHD', 'IHD'] },
   ),
   c(
     'atrial-fibrillation',
