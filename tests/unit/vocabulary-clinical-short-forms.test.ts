@@ -62,6 +62,11 @@ describe('clinical short forms MeSH lacks', () => {
     expect(readTextRule('inclusion', 'Prior CABG').needsReview).toBe(false);
   });
 
+  it("asks about what a MeSH heading names in a patient's words", () => {
+    expect(recognize('Histologically confirmed TNBC.')[0]?.name).toBe('triple negative breast tumors');
+    expect(recognize('History of THA.')[0]?.name).toBe('hip replacement');
+  });
+
   it('leaves a short form with a second common sense unread', () => {
     // "PCI" is also prophylactic cranial irradiation; "ICH" the harmonisation guidelines.
     expect(ids('Prior PCI.')).toEqual([]);

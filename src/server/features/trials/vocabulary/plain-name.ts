@@ -4,12 +4,25 @@
  */
 export function plainName(name: string, eponyms?: ReadonlySet<string>): string {
   const ordered = name.includes(',') && !/\d,\d|\(/.test(name) ? name.split(/,\s+/).reverse().join(' ') : name;
-  return ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) =>
+  const lowered = ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) =>
     word
       .split('-')
       .map((part) => plainPart(part, eponyms))
       .join('-'),
   );
+  return everydayWords(lowered);
+}
+
+/**
+ * MeSH's words a patient does not say, in the words that mean the same (decision 309): a neoplasm is a tumour
+ * ("triple negative breast tumors"); a replacement arthroplasty of a joint is its replacement ("hip replacement").
+ */
+function everydayWords(name: string): string {
+  return name
+    .replace(/\bneoplasms\b/g, 'tumors')
+    .replace(/\bneoplasm\b/g, 'tumor')
+    .replace(/^replacement arthroplasty$/, 'joint replacement')
+    .replace(/\b([a-z]+) replacement arthroplasty$/, '$1 replacement');
 }
 
 /** "Hodgkin", "Sjogren's": a person's name keeps its capital, as does an acronym ("HIV", "SARS-CoV-2"); other words are lower case. */

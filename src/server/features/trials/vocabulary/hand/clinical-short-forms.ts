@@ -52,7 +52,6 @@ export const CLINICAL_SHORT_FORMS: readonly ClinicalShortForm[] = [
   { form: 'VAP', heading: 'Pneumonia, Ventilator-Associated', why: 'ventilator-associated pneumonia; not in MeSH' },
   { form: 'VZV', heading: 'Varicella Zoster Virus Infection', why: 'varicella zoster virus (infection); not in MeSH' },
   // Liver, glands, blood.
-  { form: 'PSC', heading: 'Cholangitis, Sclerosing', why: 'primary sclerosing cholangitis' },
   { form: 'AIH', heading: 'Hepatitis, Autoimmune', why: 'autoimmune hepatitis; not in MeSH' },
   { form: 'CAH', heading: 'Adrenal Hyperplasia, Congenital', why: 'congenital adrenal hyperplasia; not in MeSH' },
   { form: 'MPN', heading: 'Myeloproliferative Disorders', why: 'myeloproliferative neoplasm; read as the full name is' },
