@@ -9,6 +9,8 @@ let database: DatabaseHandle;
 // Starting PGlite's WebAssembly takes seconds on a busy machine.
 beforeAll(async () => {
   database = await openPglite('memory://');
+  // The first statements after start run cold (WebAssembly not yet compiled hot) and can outlast a slice on their own.
+  for (let warm = 0; warm < 50; warm++) await database.db.execute(sql`select ${warm}`);
 }, 60_000);
 afterAll(() => database?.close());
 
@@ -26,7 +28,14 @@ async function order(): Promise<string[]> {
 
 describe('PGlite queue', () => {
   it('runs queued statements back to back within its slice', async () => {
-    expect(await order()).toEqual(['statement 2', 'statement 3', 'event-loop turn']);
+    // A slice is 10 ms of wall time: a pause of the machine (a collection, another process) can end one early, so the
+    // order is asked up to three times; a queue that always yields fails every time.
+    let seen: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      seen = await order();
+      if (seen[0] === 'statement 2') break;
+    }
+    expect(seen).toEqual(['statement 2', 'statement 3', 'event-loop turn']);
   });
 
   it('lets the event loop in before each statement while connections are being accepted', async () => {
