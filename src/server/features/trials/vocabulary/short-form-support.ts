@@ -23,14 +23,19 @@ export function treatedSystems(lex: Lexicon, concepts: readonly number[]): Set<s
   for (const at of concepts) {
     const concept = lex.concepts[at];
     const trees = [...concept.trees, ...concept.actions.flatMap((action) => lex.concepts[action].trees)];
-    for (const [prefix, diseases] of SYSTEM_OF) if (trees.some((tree) => tree === prefix || tree.startsWith(`${prefix}.`))) systems.add(diseases);
+    for (const [prefix, diseases] of SYSTEM_OF) if (trees.some((tree) => isUnder(tree, prefix))) systems.add(diseases);
   }
   return systems;
 }
 
+/** A tree number at or under a branch: "E04.100.814" is under "E04.100". */
+const isUnder = (tree: string, prefix: string) => tree === prefix || tree.startsWith(`${prefix}.`);
+/** A tree number's root: "C14.280.647" -> "C14". */
+const rootOf = (tree: string) => tree.split('.', 1)[0];
+
 /** A reading in one of these disease branches. */
 export function inSystems(lex: Lexicon, reading: number, systems: ReadonlySet<string>): boolean {
-  return lex.concepts[reading].trees.some((tree) => systems.has(tree.slice(0, tree.indexOf('.') < 0 ? undefined : tree.indexOf('.'))));
+  return lex.concepts[reading].trees.some((tree) => systems.has(rootOf(tree)));
 }
 
 /**
@@ -41,11 +46,11 @@ export function inSystems(lex: Lexicon, reading: number, systems: ReadonlySet<st
 export function operatedSystems(lex: Lexicon, reading: number): Set<string> {
   const systems = new Set<string>();
   for (const [prefix, diseases] of SYSTEM_OF)
-    if (prefix.startsWith('E') && lex.concepts[reading].trees.some((tree) => tree === prefix || tree.startsWith(`${prefix}.`))) systems.add(diseases);
+    if (prefix.startsWith('E') && lex.concepts[reading].trees.some((tree) => isUnder(tree, prefix))) systems.add(diseases);
   return systems;
 }
 
 /** The disease branches (tree roots) of the conditions among these concepts. */
 export function conditionSystems(lex: Lexicon, concepts: readonly number[]): Set<string> {
-  return new Set(concepts.flatMap((at) => lex.concepts[at].trees.filter((tree) => tree.startsWith('C')).map((tree) => tree.split('.')[0])));
+  return new Set(concepts.flatMap((at) => lex.concepts[at].trees.filter((tree) => tree.startsWith('C')).map(rootOf)));
 }
