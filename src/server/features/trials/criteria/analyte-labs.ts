@@ -21,6 +21,8 @@ export const LAB_UNIT = String.raw`(mg\s*\/\s*dl|mg\s*\/\s*l|g\s*\/\s*dl|g\s*\/\
 const UNIT_END = String.raw`(?![a-z]|\s*\/\s*[a-z])`;
 const LAB_UNIT_ALONE = new RegExp(String.raw`^${LAB_UNIT}$`, 'i');
 const BOUND_WORDS = new RegExp(String.raw`\d\s*${LAB_UNIT}|\b(?:i?uln|i?lln|upper|lower|normal)\b`, 'i');
+/** A limit of the normal range named without a number ("ferritin above the upper limit of normal", decision 310). */
+const LIMIT_OF_NORMAL = /\b(?:i?uln|i?lln|limits?\s+of\s+(?:the\s+)?normal|normal\s+(?:limits?|range|values?))\b/i;
 const OPTIONAL_UNIT = String.raw`\s*${LAB_UNIT}?${UNIT_END}`;
 const REQUIRED_UNIT = String.raw`\s*${LAB_UNIT}${UNIT_END}`;
 
@@ -67,7 +69,7 @@ export function readAnalyteLabRule(kind: CriterionKind, text: string): TextRule 
 function readAnalyteLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
   // Every bound has a number and a laboratory unit or a limit of normal: most criteria have neither, and are done here
   // before the analytes are looked up (speed: bench/criteria-parse.ts).
-  if (!/\d/.test(text) || !BOUND_WORDS.test(text)) return null;
+  if (!(/\d/.test(text) || LIMIT_OF_NORMAL.test(text)) || !BOUND_WORDS.test(text)) return null;
   const table = tableNames(text);
   const mentions = findAnalytes(text);
   for (const mention of mentions) {

@@ -27,10 +27,16 @@ const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:(?:insti
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 
+// "ALT > ULN", "creatinine above the upper limit of normal", "potassium below normal limits": a bound at the limit of the
+// normal range itself, with no multiple written (decision 310). Group 1 a limit named as upper or lower, group 2 the
+// normal range's limits named without a side (the comparison gives it).
+const LIMIT = String.raw`\s*(?:the\s+)?(?:(?:institutional|institution's|local|laboratory|site)\s+)?(?:((?:upper|lower)\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|(?:upper|lower)\s+normal\s+limits?|i?uln|i?lln)(?:\s*\((?:i?uln|i?lln)\))?|(normal\s+(?:limits?|range|values?)))(?![\w-])`;
+
 /** A measure's ways of writing a bound after its name; `unit` is a unit's pattern (one capture group) where one may stand, `lastUnit` after the last number. */
 export function labPatterns(measure: Measure, unit = UNIT, lastUnit = UNIT) {
   return {
     uln: new RegExp(String.raw`${GAP}(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${ULN}`, 'i'),
+    limit: new RegExp(String.raw`${GAP}(?:${COMPARATOR}|\b${WORD_COMPARATOR})${LIMIT}`, 'i'),
     between: new RegExp(String.raw`${GAP}\b(?:between|from)\s*${NUMBER}${unit}\s*(?:and|to|-|–)\s*${NUMBER}${lastUnit}`, 'i'),
     twoBounds: new RegExp(
       String.raw`${GAP}${COMPARATOR}\s*${NUMBER}${unit}\s*(?:and|,|but|&)\s*(?:${measure.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\s*)?${COMPARATOR}\s*${NUMBER}${lastUnit}`,
@@ -266,6 +272,7 @@ export function readMeasureBound(kind: CriterionKind, text: string, measure: Mea
   const wordCompare = ulnFirst || between || twoBounds ? null : patterns.wordCompare.exec(after);
   const trailing = ulnFirst || between || twoBounds || compare || wordCompare ? null : patterns.trailing.exec(after);
   const dash = ulnFirst || between || twoBounds || compare || wordCompare || trailing ? null : patterns.dash.exec(after);
+  const limit = uln || between || twoBounds || compare || wordCompare || trailing || dash ? null : patterns.limit.exec(after);
   const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
   let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
   let span: Span | null = null;
@@ -313,9 +320,28 @@ export function readMeasureBound(kind: CriterionKind, text: string, measure: Mea
     if (kind === 'exclusion') return { rule: null, needsReview: true };
     rule = rangeRule(measure, low, high, dash[3]);
     span = at(dash);
+  } else if (limit) {
+    rule = limitRule(kind, measure, limit);
+    if (!rule) return { rule: null, needsReview: true };
+    span = at(limit);
   }
   if (!rule || !span) return boundBefore(kind, measure, text, name);
   return labReview(kind, text, measure, rule, name, span);
+}
+
+/**
+ * A bound at a limit of the normal range itself (`limit` of `labPatterns`), as 1 x that limit: "ALT > ULN" is "ALT > 1 x
+ * ULN", and the matcher's span of laboratories' limits decides it as it does any multiple (decision 251). The normal
+ * range's limits named without a side take it from the comparison: above them, or not exceeding them, is the upper limit
+ * ("above normal limits", "not exceeding the normal range"); below them, or at least them, the lower. Null for "=".
+ */
+function limitRule(kind: CriterionKind, measure: Measure, limit: RegExpExecArray): Extract<CriterionRule, { type: 'lab' }> | null {
+  const written = comparatorOf(limit[1] ?? limit[2]);
+  const required = kind === 'exclusion' ? INVERSE[written] : written;
+  if (!required || written === '=') return null;
+  const named = limit[3]?.toLowerCase();
+  const lower = named ? /^(?:lower|i?lln)/.test(named) : written === '<' || written === '>=';
+  return { type: 'lab', measure: measure.name, comparator: required, value: 1, relativeTo: lower ? 'LLN' : 'ULN' };
 }
 
 /** "Minimum VAS of 20/100", "maximum BMI: 35": the bound's word before the measure, its value after. */

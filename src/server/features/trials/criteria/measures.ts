@@ -35,8 +35,9 @@ export const MEASURES: Measure[] = [
   { pattern: /\btriglycerides?\b|\btg\b/i, name: 'triglycerides', unit: 'mg/dL', convert: { 'mmol/L': 88.57 } },
   {
     pattern:
-      /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate aminotransferase)\b|\b(?:ast|sgot)\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt)\b|\b(?:(?:serum|liver|hepatic)\s+)?(?:(?:amino)?transaminases|aminotransferases)\b/i,
+      /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b(?:\s*\((?:alt|sgpt)\))?\s*(?:and\/or|or|and|\/)\s*(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b(?:\s*\((?:ast|sgot)\))?|\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b(?:\s*\((?:ast|sgot)\))?\s*(?:and\/or|or|and|\/)\s*(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b(?:\s*\((?:alt|sgpt)\))?|\b(?:(?:serum|liver|hepatic)\s+)?(?:(?:amino)?transaminases|aminotransferases)\b/i,
     // "Transaminases > 3 x ULN", "serum aminotransferases": the plural names both, as "ALT or AST" does (decision 278).
+    // "Alanine aminotransferase (ALT) and aspartate aminotransferase (AST)": both, by their names and short forms.
     name: 'ALT/AST',
     unit: 'U/L',
   },
