@@ -235,3 +235,21 @@ describe("ancestry beside an age, a cause further back, the surgeon's judgement"
     );
   });
 });
+
+describe('a list whose last item is a concept of several words sharing the head', () => {
+  const names = (text: string) =>
+    (readTextRule('exclusion', text).rule as { concepts?: Array<{ name: string }> } | null)?.concepts?.map((concept) => concept.name);
+
+  it('reads the single word before it with the head it shares', () => {
+    // "Cardiac or peripheral vascular disease": heart disease, and peripheral vascular disease.
+    expect(names('Known cardiac or peripheral vascular disease')).toEqual(['heart disease', 'peripheral artery disease']);
+    expect(readTextRule('exclusion', 'Pulmonary or central nervous system disease').needsReview).toBe(false);
+    expect(names('Kidney or bone marrow transplant recipients')).toContain('a kidney transplant');
+  });
+
+  it('never reads a course or a degree as an item', () => {
+    // "Acute or chronic": how long, not which; no "acute disease" or "active infection".
+    expect(names('Active or chronic hepatitis C infection')).toEqual(['hepatitis C']);
+    expect(names('Upper or lower urinary tract infection')).not.toContain('an infection that needs treatment');
+  });
+});

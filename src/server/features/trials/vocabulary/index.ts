@@ -137,6 +137,10 @@ function continuesPhrase(text: string, tokens: ReturnType<typeof tokenize>, last
   return Boolean(next) && /^\s+$/.test(text.slice(tokens[last].end, next.start)) && /^[a-z]/i.test(next.word) && !PHRASE_BREAK.test(next.word);
 }
 
+/** Words that say how much or how long of a condition, not which: never an item of a list sharing a head. */
+const DEGREE_OR_COURSE =
+  /^(?:active|inactive|chronic|acute|subacute|severe|mild|moderate|recurrent|persistent|uncontrolled|controlled|advanced|early|late|latent|current|prior|previous|past|significant|serious|known|suspected|major|minor|other|any|primary|secondary|upper|lower|new|old|stable|unstable)$/i;
+
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 
 /** A heading read in notes, not in criteria, where metastases are a clinician's staging the judgement reader checks (decision 255). */
@@ -633,7 +637,15 @@ export class Vocabulary {
           if (!isCovered[next] || kept.some((mention) => mention.start === tokens[next].start && mention.end >= following.end)) head = next + 1;
           break;
         }
-        if (!separated || isCovered[next]) break;
+        if (isCovered[next]) {
+          // "Cardiac or central nervous system disease": the last item is a concept of several words ending on the head.
+          const whole = kept.find((mention) => mention.start === tokens[next].start);
+          const last = whole ? tokens.findIndex((token) => token.end === whole.end) : -1;
+          // Never a course or a degree ("active or chronic hepatitis B infection"): it qualifies the concept, names none.
+          if (last > next + 1 && SHARED_HEAD.test(tokens[last].word) && !DEGREE_OR_COURSE.test(tokens[index].word)) head = last;
+          break;
+        }
+        if (!separated) break;
         items++;
       }
       if (head < 0) continue;
