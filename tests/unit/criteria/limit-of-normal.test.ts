@@ -68,3 +68,17 @@ describe('a lab bound at the limit of normal, without a number', () => {
     expect(evaluateCriterion(ruleCriterion(rule, 'exclusion'), person(1.2), today).outcome).toBe('unknown');
   });
 });
+
+describe('a multiple of "normal"', () => {
+  it("is a multiple of the upper limit, never a value in the measure's unit", () => {
+    // Read before as "ALT < 3 U/L", which would refuse everyone.
+    expect(readTextRule('inclusion', 'ALT < 3 times the normal').rule).toMatchObject({ measure: 'ALT', comparator: '<', value: 3, relativeTo: 'ULN' });
+    expect(readTextRule('exclusion', 'AST or ALT over 2 times normal range').rule).toMatchObject({
+      measure: 'ALT/AST',
+      comparator: '<=',
+      value: 2,
+      relativeTo: 'ULN',
+    });
+    expect(readTextRule('inclusion', 'Bilirubin below 1.5 x normal values').rule).toMatchObject({ value: 1.5, relativeTo: 'ULN' });
+  });
+});

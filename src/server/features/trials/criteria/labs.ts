@@ -23,7 +23,10 @@ import {
 
 // "x ULN", "times the institutional upper limit of normal", "x the upper limit of institutional normal", "x upper normal
 // limit", "x IULN", "x local ULN" (decision 243): every way of writing a multiple of the normal range's limit.
-const ULN = String.raw`\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:(?:institutional|institution's|local|laboratory|site)\s+)?(?:upper\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|upper\s+normal\s+limits?|i?uln|lower\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|lower\s+normal\s+limits?|i?lln)(?:\s*\((?:i?uln|i?lln)\))?`;
+// "2 times normal", "3 x the normal range" (decision 310): a multiple of "normal" is a multiple of its upper limit; only
+// with the multiple's word, so "ALT < 3 times the normal" is never 3 U/L.
+const TIMES_NORMAL = String.raw`\s*(?:x|×|times|-fold|fold)\s*(?:the\s+)?(?:(?:institutional|local|laboratory|site)\s+)?normal(?:\s+(?:range|limits?|values?|levels?))?(?![\w-])`;
+const ULN = String.raw`(?:${TIMES_NORMAL}|\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:(?:institutional|institution's|local|laboratory|site)\s+)?(?:upper\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|upper\s+normal\s+limits?|i?uln|lower\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|lower\s+normal\s+limits?|i?lln)(?:\s*\((?:i?uln|i?lln)\))?)`;
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 
@@ -469,7 +472,7 @@ const PAIN_SCALE_WORDS = new Set([
 
 /** The words of a limit of the normal range: "ULN", "upper limit of normal", "upper normal limit", "times normal". */
 const NORMAL_RANGE_WORDS =
-  /\b(?:i?uln|i?lln|(?:upper|lower)\s+(?:limits?|normal)|normal\s+(?:limits?|range|values?)|(?:x|×|times)\s+normal|within\s+normal)\b|×\s*normal/i;
+  /\b(?:i?uln|i?lln|(?:upper|lower)\s+(?:limits?|normal)|normal\s+(?:limits?|range|values?)|(?:x|×|times)\s+(?:the\s+)?normal|within\s+normal)\b|×\s*normal/i;
 
 /** A bound in standard deviations, percentiles or z-scores, or against a mean or median: a reference population's. */
 const RELATIVE_TO_REFERENCE =
