@@ -474,6 +474,9 @@ const PAIN_SCALE_WORDS = new Set([
 const NORMAL_RANGE_WORDS =
   /\b(?:i?uln|i?lln|(?:upper|lower)\s+(?:limits?|normal)|normal\s+(?:limits?|range|values?)|(?:x|×|times)\s+(?:the\s+)?normal|within\s+normal)\b|×\s*normal/i;
 
+/** A unit's shape ("ng/mL", "mcg / L", "IU/ml", "units"): letters over letters, or a unit word, right after a bound. */
+const UNREAD_UNIT = /^\s*(?:(?!and\s*\/\s*or\b)[a-zµμ]{1,6}\s*\/\s*[a-zµμ]|(?:units?|iu|mcg|µg|μg|ng|pg|mmol|nmol|pmol)\b)/i;
+
 /** A bound in standard deviations, percentiles or z-scores, or against a mean or median: a reference population's. */
 const RELATIVE_TO_REFERENCE =
   /\b(?:s\.?d\.?s?|standard\s+deviations?|percentiles?|centiles?|z[- ]?scores?|(?:\d+(?:st|nd|rd|th)\s+)?(?:percentile|centile))\b|\b(?:below|above|under|over)\s+(?:the\s+)?(?:mean|median|average|normal\s+for\s+age)\b/i;
@@ -500,6 +503,9 @@ function labReview(
   // "ALT ≤ 3 x the ULN of the site's laboratory": a limit of the normal range the bound did not take as its own is never
   // an absolute value in the measure's unit; a person reads it (decision 243).
   const normalRangeUnread = !rule.relativeTo && NORMAL_RANGE_WORDS.test(text);
+  // "Creatinine <= 2 ng/mL": a unit right after the bound that the bound did not take is not the measure's own, which
+  // the rule would otherwise take for it; a person reads it.
+  const unitUnread = UNREAD_UNIT.test(text.slice(whole[1]));
   if (measure.name === 'pain score') {
     // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
     // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
@@ -546,6 +552,7 @@ function labReview(
   return reviewed(rule, [
     unsure && 'noUnit',
     normalRangeUnread && 'normalRangeUnread',
+    unitUnread && 'unitUnread',
     another && 'anotherMeasure',
     alternative && 'alternative',
     // "Hgb ≥ 9 g/dL (may be transfused)": a value reached by transfusion meets it; the rule alone would refuse.

@@ -69,8 +69,18 @@ export const MEASURES: Measure[] = [
     convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 },
   },
   { pattern: /\b(?:ha?emoglobin|hgb|hb)\b(?!\s*a1c)/i, name: 'hemoglobin', unit: 'g/dL', convert: { 'g/L': 0.1, 'mmol/L': 1.611 } },
-  { pattern: /\b(?:white blood cells?|wbc|leukocytes?)(?: count)?\b/i, name: 'WBC', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
-  { pattern: /\blymphocytes?(?: count)?\b|\balc\b/i, name: 'lymphocytes', unit: '10^9/L', convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000 } },
+  {
+    pattern: /\b(?:white (?:blood )?cells?|wbc|leukocytes?)(?: count)?\b/i,
+    name: 'WBC',
+    unit: '10^9/L',
+    convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
+  },
+  {
+    pattern: /\blymphocytes?(?: count)?\b|\balc\b/i,
+    name: 'lymphocytes',
+    unit: '10^9/L',
+    convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
+  },
   { pattern: /\beosinophils?(?: count)?\b/i, name: 'eosinophils', unit: 'cells/µL', convert: { '10^9/L': 1000 } },
   { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', convert: { 'g/L': 0.1 } },
   { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR', unitless: true },
@@ -134,13 +144,15 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|ml\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µu]mol\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµu]l?|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|µl|ul|cu\s*mm)|cells\s*\/\s*[µu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|cu\s*mm)|cells\s*\/\s*[µμu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
   const compact = unit
     .toLowerCase()
     .replace(/\s+/g, '')
+    // The Greek letter mu (U+03BC), as many records type it, is the micro sign (U+00B5).
+    .replace(/\u03bc/g, 'µ')
     .replace('²', '2')
     .replace('×', 'x')
     .replace('³', '3')
@@ -148,18 +160,19 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
     .replace('^2', '2')
     .replace('^3', '3');
   if (/^kg\/m2$/.test(compact)) return 'kg/m2';
-  if (/^ml\/min\/1[.,]73m2$/.test(compact)) return 'mL/min/1.73m2';
-  if (/^ml\/min$/.test(compact)) return 'mL/min';
+  if (/^(?:ml|cc)\/min\/1[.,]73m2$/.test(compact)) return 'mL/min/1.73m2';
+  if (/^(?:ml|cc)\/min$/.test(compact)) return 'mL/min';
   if (/^mg\/dl$/.test(compact)) return 'mg/dL';
   if (/^mg\/l$/.test(compact)) return 'mg/L';
-  if (/^g\/dl$/.test(compact)) return 'g/dL';
+  if (/^gm?\/dl$/.test(compact)) return 'g/dL';
   if (/^g\/l$/.test(compact)) return 'g/L';
   if (/^mmol\/l$/.test(compact)) return 'mmol/L';
   if (/^meq\/l$/.test(compact)) return 'mEq/L';
   if (/^mmol\/mol$/.test(compact)) return 'mmol/mol';
   if (/^[µu]mol\/l$/.test(compact)) return 'µmol/L';
   if (/^(?:x)?10(?:\^|e)?9\/l$/.test(compact)) return '10^9/L';
-  if (/^(?:x)?10(?:\^|e)?3\/[µu]l$/.test(compact)) return '10^3/µL';
+  // "K/µL", "k/mcL", "K/cumm": thousands per microlitre.
+  if (/^(?:x)?10(?:\^|e)?3\/[µu]l$/.test(compact) || /^k\/(?:[µu]l|mcl|cumm|mm3)$/.test(compact)) return '10^3/µL';
   if (/^(?:cells)?\/(?:mm3|cumm)$/.test(compact)) return '/mm3';
   if (/^(?:cells)?\/[µu]l$/.test(compact)) return '/µL';
   if (/^(?:u|iu)\/l$/.test(compact)) return 'U/L';

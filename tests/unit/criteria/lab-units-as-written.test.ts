@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+import { normalizeUnit } from '../../../src/server/features/trials/criteria/measures';
+
+/** Lab units as records type them (decision 312). Wording written for this file. */
+
+const rule = (text: string) => readTextRule('inclusion', text).rule;
+
+describe('units as records type them', () => {
+  it('reads the Greek letter mu as the micro sign', () => {
+    // Before, "100,000/μL" kept the unit unconverted: a rule of 100,000 in a unit no fact is stored in.
+    expect(rule('Platelet count ≥ 100,000/μL')).toMatchObject({ measure: 'platelets', value: 100, unit: '10^9/L' });
+    expect(rule('Absolute neutrophil count ≥ 1,500/μl')).toMatchObject({ value: 1.5, unit: '10^9/L' });
+    expect(rule('Platelets ≥ 75 x 10^3/μL')).toMatchObject({ value: 75, unit: '10^9/L' });
+    expect(normalizeUnit('μmol/L')).toBe('µmol/L');
+  });
+
+  it('reads thousands per microlitre, grams written "gm" and cc per minute', () => {
+    expect(rule('White cell count of at least 3.5 K/µL')).toMatchObject({ measure: 'WBC', value: 3.5, unit: '10^9/L' });
+    expect(rule('Lymphocytes ≥ 2,000 cells/mm3')).toMatchObject({ measure: 'lymphocytes', value: 2, unit: '10^9/L' });
+    expect(rule('Haemoglobin ≥ 10 gm/dL')).toMatchObject({ measure: 'hemoglobin', value: 10, unit: 'g/dL' });
+    expect(rule('Creatinine clearance above 50 cc/min')).toMatchObject({ measure: 'creatinine clearance', value: 50, unit: 'mL/min' });
+  });
+
+  it("sends a bound followed by a unit it did not take to a person, never the measure's own unit silently", () => {
+    // "ng/mL" is no unit of creatinine: the rule would read 1.2 mg/dL.
+    expect(readTextRule('inclusion', 'Serum creatinine ≤ 1.2 ng/mL')).toMatchObject({ needsReview: true, reasons: expect.arrayContaining(['unitUnread']) });
+    // "And/or" after a bound is no unit.
+    expect(readTextRule('exclusion', 'Systolic pressure > 160 mmHg and/or diastolic pressure > 100 mmHg').reasons ?? []).not.toContain('unitUnread');
+  });
+});
