@@ -38,6 +38,13 @@ const OTHER_MEASURE_AFTER =
 /** A level word before or after a medicine's name: "serum digoxin", "vitamin D level", "trough tacrolimus concentration". */
 const LEVEL_BEFORE = /\b(?:serum|plasma|blood|whole[- ]blood|trough|circulating)\s+$/i;
 const LEVEL_AFTER = /^\s*(?:\([^()]{1,15}\)\s*)?(?:(?:serum|plasma|blood|trough)\s+)?(?:levels?|concentrations?)\b/i;
+/**
+ * A bound in a concentration right after a medicine's name is its level, never a dose (decision 312): "folate < 3
+ * ng/mL", "vitamin D >= 20 ng/mL", "insulin > 20 µIU/mL". Doses are amounts (mg, units) or per day or kilogram; a
+ * strength per millilitre ("insulin 100 U/mL") has no comparison before it.
+ */
+const CONCENTRATION_BOUND_AFTER =
+  /^\s*(?:<=|>=|=<|=>|≤|≥|<|>|(?:of\s+)?(?:less|lower|greater|more|higher)\s+than|(?:at\s+least|at\s+most|above|below|under|over|exceeding)\b)\s*\d[\d.,]*\s*(?:ng|pg|[µμu]g|mcg|mg|g|mmol|[µμu]mol|nmol|pmol|m?iu|[µμu]iu|mu|u)\s*\/\s*(?:ml|dl|l)\b/i;
 
 const patternsCache = new Map<string, LabPatterns>();
 function analytePatterns(measure: Measure): LabPatterns {
@@ -58,7 +65,7 @@ export function namesLevel(text: string, mention: AnalyteMention): boolean {
   const before = text.slice(Math.max(0, mention.start - 40), mention.start);
   const after = text.slice(mention.end, mention.end + 40);
   if (OTHER_MEASURE_BEFORE.test(before) || OTHER_MEASURE_AFTER.test(after)) return false;
-  return mention.analyte.kind !== 'medicine' || LEVEL_BEFORE.test(before) || LEVEL_AFTER.test(after);
+  return mention.analyte.kind !== 'medicine' || LEVEL_BEFORE.test(before) || LEVEL_AFTER.test(after) || CONCENTRATION_BOUND_AFTER.test(after);
 }
 
 /** The lab rule of an analyte the table does not hold; null when no analyte is named with a bound in a laboratory's unit. */
