@@ -91,6 +91,14 @@ describe('how clinicians write what MeSH names (decision 216)', () => {
     expect(headingOf('pulmonary abscess')).toBe(id('Lung Abscess'));
   });
 
+  it('reads an "illness" of an organ or a system as its disease (decision 313)', () => {
+    expect(headingOf('pancreatic illness')).toBe(id('Pancreatic Diseases'));
+    expect(headingOf('respiratory illnesses')).toBe(id('Respiratory Tract Diseases'));
+    expect(headingOf('thyroid illness')).toBeDefined();
+    // No heading is derived from a name MeSH leaves out on purpose.
+    expect(headingOf('critical illness')).toBeUndefined();
+  });
+
   it('reads "problems" of an organ or a sense as its disease, and a list of them sharing the word', () => {
     expect(headingOf('kidney problems')).toBe(id('Kidney Diseases'));
     expect(headingOf('breast problems')).toBe(id('Breast Diseases'));

@@ -149,12 +149,16 @@ export const PAIRED_WORDS: ReadonlyArray<readonly [string, string, number]> = [
   ['colon', 'colonic', 2], ['intestine', 'intestinal', 2], ['1', 'i', 37], ['2', 'ii', 36], ['3', 'iii', 17], ['4', 'iv', 8],
 ];
 const PAIRED = new Map<string, string>(PAIRED_WORDS.flatMap(([a, b]) => [[a, b] as [string, string], [b, a] as [string, string]]));
-/** A disease's plain head noun: "heart problems" are heart disease, "hearing problems" hearing disorders. */
+/**
+ * A disease's plain head nouns: "heart problems" are heart disease, "hearing problems" hearing disorders, a
+ * "cardiovascular illness" cardiovascular disease (decision 313).
+ */
 const LAY_HEAD = new Set(['disease', 'disorder']);
+const LAY_HEADS = ['problem', 'illness'];
 
 /**
  * A key's other forms with one word of a pair replaced ("renal calculus" -> "kidney calculus"), and a disease's or
- * disorder's last word as "problem" ("heart disease" -> "heart problem"). One word at a time, so a derived form
+ * disorder's last word as "problem" or "illness" ("heart disease" -> "heart problem", "heart illness"). One word at a time, so a derived form
  * stays one step from MeSH's own wording.
  */
 export function pairedForms(key: string): string[] {
@@ -165,6 +169,6 @@ export function pairedForms(key: string): string[] {
     const other = PAIRED.get(word);
     if (other) forms.push([...words.slice(0, at), other, ...words.slice(at + 1)].join(' '));
   }
-  if (LAY_HEAD.has(words.at(-1)!)) forms.push([...words.slice(0, -1), 'problem'].join(' '));
+  if (LAY_HEAD.has(words.at(-1)!)) for (const head of LAY_HEADS) forms.push([...words.slice(0, -1), head].join(' '));
   return forms;
 }
