@@ -39,9 +39,9 @@ const OTHER_MEASURE_AFTER =
 const LEVEL_BEFORE = /\b(?:serum|plasma|blood|whole[- ]blood|trough|circulating)\s+$/i;
 const LEVEL_AFTER = /^\s*(?:\([^()]{1,15}\)\s*)?(?:(?:serum|plasma|blood|trough)\s+)?(?:levels?|concentrations?)\b/i;
 /**
- * A bound in a concentration right after a medicine's name is its level, never a dose (decision 312): "folate < 3
- * ng/mL", "vitamin D >= 20 ng/mL", "insulin > 20 µIU/mL". Doses are amounts (mg, units) or per day or kilogram; a
- * strength per millilitre ("insulin 100 U/mL") has no comparison before it.
+ * A comparison and a concentration right after a medicine's name are its level, never a dose (decision 312): "vitamin
+ * D >= 20 ng/mL". Doses are amounts (mg, units) or per day or kilogram; a strength per millilitre ("100 U/mL") has no
+ * comparison before it.
  */
 const CONCENTRATION_BOUND_AFTER =
   /^\s*(?:<=|>=|=<|=>|≤|≥|<|>|(?:of\s+)?(?:less|lower|greater|more|higher)\s+than|(?:at\s+least|at\s+most|above|below|under|over|exceeding)\b)\s*\d[\d.,]*\s*(?:ng|pg|[µμu]g|mcg|mg|g|mmol|[µμu]mol|nmol|pmol|m?iu|[µμu]iu|mu|u)\s*\/\s*(?:ml|dl|l)\b/i;

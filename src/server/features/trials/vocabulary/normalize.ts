@@ -158,8 +158,8 @@ const LAY_HEADS = ['problem', 'illness'];
 
 /**
  * A key's other forms with one word of a pair replaced ("renal calculus" -> "kidney calculus"), and a disease's or
- * disorder's last word as "problem" or "illness" ("heart disease" -> "heart problem", "heart illness"). One word at a time, so a derived form
- * stays one step from MeSH's own wording.
+ * disorder's last word as "problem" or "illness" ("heart disease" -> "heart problem", "heart illness"). One word at a
+ * time, so a derived form stays one step from MeSH's own wording.
  */
 export function pairedForms(key: string): string[] {
   const words = key.split(' ');
