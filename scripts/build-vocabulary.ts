@@ -227,8 +227,9 @@ for (const map of [terms, exact])
 
 /**
  * The same names with one word MeSH pairs written the other way ("renal calculi" of Kidney Calculi, "type II diabetes",
- * "heart problems", "cardiovascular illness"; `pairedForms`, decisions 216 and 313): added where no MeSH term has the key, for the one heading that derives
- * it (two that derive it: neither), marked as their source term is (synonym or narrower kind).
+ * "heart problems", "cardiovascular illness"; `pairedForms`, decisions 216 and 313): added where no MeSH term has the
+ * key, for the one heading that derives it (two that derive it: neither), marked as their source term is (synonym or
+ * narrower kind).
  */
 const derived = new Map<string, Set<number>>();
 const derivedSynonym = new Set<string>();
