@@ -32,12 +32,7 @@ describe('units as records type them', () => {
 
 describe('a medicine that is also an analyte, bounded in a concentration', () => {
   it('is its blood level, never a dose', () => {
-    expect(readTextRule('inclusion', 'Vitamin D ≥ 30 ng/mL at screening').rule).toMatchObject({
-      type: 'lab',
-      measure: 'vitamin d',
-      comparator: '>=',
-      value: 30,
-    });
+    expect(rule('Vitamin D ≥ 30 ng/mL at screening')).toMatchObject({ type: 'lab', measure: 'vitamin d', value: 30 });
     // A dose has no concentration: still the medicine.
     expect(readTextRule('exclusion', 'Taking vitamin D 2000 IU daily').rule?.type).toBe('medication');
   });
