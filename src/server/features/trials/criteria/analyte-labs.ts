@@ -1,8 +1,8 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import { type AnalyteMention, findAnalytes } from '../vocabulary/analytes';
-import { labPatterns, type LabPatterns, readMeasureBound, withUnitSymbols } from './labs';
+import { labPatterns, type LabPatterns, NORMAL_RANGE_WORDS, readMeasureBound, withUnitSymbols } from './labs';
 import { type Measure, MEASURES, normalizeUnit } from './measures';
-import type { TextRule } from './text';
+import { COMPARATOR, NUMBER, type TextRule, WORD_COMPARATOR } from './text';
 
 /**
  * Lab values of any analyte the vocabulary names (decision 304): "Total cholesterol > 300 mg/dL", "PSA > 4 ng/mL",
@@ -21,8 +21,6 @@ export const LAB_UNIT = String.raw`(mg\s*\/\s*dl|mg\s*\/\s*l|g\s*\/\s*dl|g\s*\/\
 const UNIT_END = String.raw`(?![a-z]|\s*\/\s*[a-z])`;
 const LAB_UNIT_ALONE = new RegExp(String.raw`^${LAB_UNIT}$`, 'i');
 const BOUND_WORDS = new RegExp(String.raw`\d\s*${LAB_UNIT}|\b(?:i?uln|i?lln|upper|lower|normal)\b`, 'i');
-/** A limit of the normal range named without a number ("ferritin above the upper limit of normal", decision 310). */
-const LIMIT_OF_NORMAL = /\b(?:i?uln|i?lln|limits?\s+of\s+(?:the\s+)?normal|normal\s+(?:limits?|range|values?))\b/i;
 const OPTIONAL_UNIT = String.raw`\s*${LAB_UNIT}?${UNIT_END}`;
 const REQUIRED_UNIT = String.raw`\s*${LAB_UNIT}${UNIT_END}`;
 
@@ -43,8 +41,10 @@ const LEVEL_AFTER = /^\s*(?:\([^()]{1,15}\)\s*)?(?:(?:serum|plasma|blood|trough)
  * D >= 20 ng/mL". Doses are amounts (mg, units) or per day or kilogram; a strength per millilitre ("100 U/mL") has no
  * comparison before it.
  */
-const CONCENTRATION_BOUND_AFTER =
-  /^\s*(?:<=|>=|=<|=>|≤|≥|<|>|(?:of\s+)?(?:less|lower|greater|more|higher)\s+than|(?:at\s+least|at\s+most|above|below|under|over|exceeding)\b)\s*\d[\d.,]*\s*(?:ng|pg|[µμu]g|mcg|mg|g|mmol|[µμu]mol|nmol|pmol|m?iu|[µμu]iu|mu|u)\s*\/\s*(?:ml|dl|l)\b/i;
+const CONCENTRATION_BOUND_AFTER = new RegExp(
+  String.raw`^\s*(?:of\s+)?(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}\s*(?:ng|pg|[µμu]g|mcg|mg|g|mmol|[µμu]mol|nmol|pmol|m?iu|[µμu]iu|mu|u)\s*\/\s*(?:ml|dl|l)\b`,
+  'i',
+);
 
 const patternsCache = new Map<string, LabPatterns>();
 function analytePatterns(measure: Measure): LabPatterns {
@@ -76,7 +76,7 @@ export function readAnalyteLabRule(kind: CriterionKind, text: string): TextRule 
 function readAnalyteLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
   // Every bound has a number and a laboratory unit or a limit of normal: most criteria have neither, and are done here
   // before the analytes are looked up (speed: bench/criteria-parse.ts).
-  if (!(/\d/.test(text) || LIMIT_OF_NORMAL.test(text)) || !BOUND_WORDS.test(text)) return null;
+  if (!(/\d/.test(text) || NORMAL_RANGE_WORDS.test(text)) || !BOUND_WORDS.test(text)) return null;
   const table = tableNames(text);
   const mentions = findAnalytes(text);
   for (const mention of mentions) {

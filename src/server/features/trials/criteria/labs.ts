@@ -21,19 +21,23 @@ import {
  * Lab values, vitals and scores: "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI 18.5-35", "ECOG 0-1", "ASA I-III".
  */
 
-// "x ULN", "times the institutional upper limit of normal", "x the upper limit of institutional normal", "x upper normal
-// limit", "x IULN", "x local ULN" (decision 243): every way of writing a multiple of the normal range's limit.
 // "2 times normal", "3 x the normal range" (decision 310): a multiple of "normal" is a multiple of its upper limit; only
 // with the multiple's word, so "ALT < 3 times the normal" is never 3 U/L.
 const TIMES_NORMAL = String.raw`\s*(?:x|×|times|-fold|fold)\s*(?:the\s+)?(?:(?:institutional|local|laboratory|site)\s+)?normal(?:\s+(?:range|limits?|values?|levels?))?(?![\w-])`;
-const ULN = String.raw`(?:${TIMES_NORMAL}|\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?(?:(?:institutional|institution's|local|laboratory|site)\s+)?(?:upper\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|upper\s+normal\s+limits?|i?uln|lower\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|lower\s+normal\s+limits?|i?lln)(?:\s*\((?:i?uln|i?lln)\))?)`;
+// Where the limit is set, and the limit itself named as upper or lower ("upper limit of normal", "IULN", "lower normal
+// limit"), shared by a multiple of it (`ULN`) and a bound at it (`LIMIT`).
+const LIMIT_SETTER = String.raw`(?:(?:institutional|institution's|local|laboratory|site)\s+)?`;
+const LIMIT_WORDS = String.raw`(?:(?:upper|lower)\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|(?:upper|lower)\s+normal\s+limits?|i?uln|i?lln)(?:\s*\((?:i?uln|i?lln)\))?`;
+// "x ULN", "times the institutional upper limit of normal", "x the upper limit of institutional normal", "x upper normal
+// limit", "x IULN", "x local ULN" (decision 243): every way of writing a multiple of the normal range's limit.
+const ULN = String.raw`(?:${TIMES_NORMAL}|\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?${LIMIT_SETTER}${LIMIT_WORDS})`;
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 
 // "ALT > ULN", "creatinine above the upper limit of normal", "potassium below normal limits": a bound at the limit of the
 // normal range itself, with no multiple written (decision 310). Group 1 a limit named as upper or lower, group 2 the
 // normal range's limits named without a side (the comparison gives it).
-const LIMIT = String.raw`\s*(?:the\s+)?(?:(?:institutional|institution's|local|laboratory|site)\s+)?(?:((?:upper|lower)\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|(?:upper|lower)\s+normal\s+limits?|i?uln|i?lln)(?:\s*\((?:i?uln|i?lln)\))?|(normal\s+(?:limits?|range|values?)))(?![\w-])`;
+const LIMIT = String.raw`\s*(?:the\s+)?${LIMIT_SETTER}(?:(${LIMIT_WORDS})|(normal\s+(?:limits?|range|values?)))(?![\w-])`;
 
 /** A measure's ways of writing a bound after its name; `unit` is a unit's pattern (one capture group) where one may stand, `lastUnit` after the last number. */
 export function labPatterns(measure: Measure, unit = UNIT, lastUnit = UNIT) {
@@ -471,7 +475,7 @@ const PAIN_SCALE_WORDS = new Set([
 ]);
 
 /** The words of a limit of the normal range: "ULN", "upper limit of normal", "upper normal limit", "times normal". */
-const NORMAL_RANGE_WORDS =
+export const NORMAL_RANGE_WORDS =
   /\b(?:i?uln|i?lln|(?:upper|lower)\s+(?:limits?|normal)|normal\s+(?:limits?|range|values?)|(?:x|×|times)\s+(?:the\s+)?normal|within\s+normal)\b|×\s*normal/i;
 
 /** A unit's shape ("ng/mL", "mcg / L", "IU/ml", "units"): letters over letters, or a unit word, right after a bound. */

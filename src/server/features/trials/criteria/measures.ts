@@ -177,7 +177,7 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   if (/^(?:cells)?\/[µu]l$/.test(compact)) return '/µL';
   if (/^(?:u|iu)\/l$/.test(compact)) return 'U/L';
   // Concentrations of hormones, proteins and other analytes (decision 304): one spelling each, micro as µ.
-  const micro = compact.replace(/^(?:μ|mc)/, 'µ').replace(/^u(?=g\/|iu\/)/, 'µ');
+  const micro = compact.replace(/^mc/, 'µ').replace(/^u(?=g\/|iu\/)/, 'µ');
   const analyteUnit = /^(ng|pg|µg|[np]mol|miu|µiu|iu|mu|u)\/(ml|dl|l)$/.exec(micro);
   if (analyteUnit) return `${analyteUnit[1].replace('iu', 'IU').replace(/^mu$/, 'mU').replace(/^u$/, 'U')}/${analyteUnit[2].replace('l', 'L')}`;
   if (/^mmhg$/.test(compact)) return 'mmHg';
