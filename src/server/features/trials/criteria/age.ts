@@ -99,6 +99,10 @@ function readAgeAlternatives(kind: CriterionKind, text: string): TextRule | null
   return reviewed(rule, [...ages.flatMap(({ read }) => read.reasons ?? []), ANCESTRY.test(text) && 'ancestry', ...plainReasons(text, spans, 1, group)]);
 }
 
+/** A number of years, months, weeks or days right before "post<event>", "after" or "following": a time since the event. */
+const TIME_AFTER_EVENT =
+  /\d\s*(?:-\s*)?(?:years?|yrs?|months?|weeks?|days?)\s+(?:post-?[a-z]|after\b|following\b|from\s+(?:the\s+)?(?:last|first|onset|diagnosis)\b)/;
+
 function readOneAge(kind: CriterionKind, text: string): TextRule | null {
   const lower = text.toLowerCase();
   if (!/\b(?:age[ds]?|years?|yrs?|y\/?o|yoa|old|older|younger|months?|adults?|children|minors|infants?|neonates?|newborns?)\b|\d\s*\+/.test(lower)) return null;
@@ -115,6 +119,8 @@ function readOneAge(kind: CriterionKind, text: string): TextRule | null {
   )
     return null;
   const hasAgeWord = /\bage[ds]?\b|\bages\b|years? old|years? of age|\byoa\b|\by\/?o\b|\bold\b|\badults?\b/.test(lower) || INFANT.test(lower);
+  // Without an age word, a length of time after an event is no age: "2 years postmenarche", "6 months after delivery".
+  if (!hasAgeWord && TIME_AFTER_EVENT.test(lower)) return null;
   // "Aged 6 weeks" is an age only with an age word or an infant; "8 weeks" alone is a duration.
   const shortUnitOk = (unit: string | undefined) =>
     !unit || !SHORT_UNIT.test(unit) || (hasAgeWord && !/\b(?:for|within|prior|last|past|since|after|duration|ago)\b/i.test(lower));

@@ -473,7 +473,7 @@ export class Vocabulary {
           const sibling = tokens[next];
           if (
             !sibling ||
-            !/^[a-z0-9]$/i.test(sibling.word) ||
+            !/^(?:[a-z0-9]|ii|iii|iv)$/i.test(sibling.word) ||
             !/^[\s,/&]*(?:(?:or|and)[\s/]*)?(?:or)?\s*$/i.test(text.slice(tokens[index - 1].end, sibling.start))
           )
             break;

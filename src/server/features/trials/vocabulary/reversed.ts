@@ -28,6 +28,20 @@ const ANTAGONIST_AFTER = /^(?:blockade|blocker|blocking|antagonists?|antagonism)
 /** "Anti-androgen", "anti estrogen": the prefix names the substance's antagonist. */
 const ANTI = /^anti$/i;
 
+/** What a resemblance names after "like" written apart: "flu like symptoms", "lupus like illness" (decision 314). */
+const RESEMBLING = /^(?:symptoms?|illness(?:es)?|syndromes?|diseases?|reactions?|episodes?|presentations?|features|picture|signs)$/i;
+
+/** "Flu-like symptoms", "lupus-like syndrome", "allergic-like reaction": what resembles the concept is not it (decision 314). */
+function resemblance(text: string, tokens: Token[], index: number, size: number): boolean {
+  const last = index + size - 1;
+  const after = tokens[last + 1];
+  if (!after || !/^like$/i.test(after.word)) return false;
+  const joint = gap(text, tokens, last);
+  if (joint === '-') return true;
+  const noun = tokens[last + 2];
+  return joint === ' ' && Boolean(noun) && gap(text, tokens, last + 1) === ' ' && RESEMBLING.test(noun.word);
+}
+
 /** "Post-transplant", "pre-operative": a time word joined by a hyphen (decision 291). */
 const TIME_PREFIX = /^(?:post|pre|peri)$/i;
 
@@ -77,6 +91,7 @@ export function turnOf(
   criteria: boolean,
 ): Turn {
   if (index > 0 && gap(text, tokens, index - 1) === '-' && NOT_THE_CONCEPT.test(tokens[index - 1].word)) return 'drop';
+  if (resemblance(text, tokens, index, size)) return 'drop';
   const time = criteria ? timeTurn(text, tokens, index, size, concept, lexiconIndex(concept.id)) : null;
   return time ?? (concept.kind === 'medication' ? substanceTurn(text, tokens, index, size) : null);
 }
