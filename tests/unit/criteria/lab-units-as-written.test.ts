@@ -37,3 +37,16 @@ describe('a medicine that is also an analyte, bounded in a concentration', () =>
     expect(readTextRule('exclusion', 'Taking vitamin D 2000 IU daily').rule?.type).toBe('medication');
   });
 });
+
+describe('a count per microlitre written "mcL" (decision 315)', () => {
+  it('converts a count under a thousand, which no unit-free guess could', () => {
+    expect(readTextRule('inclusion', 'Absolute neutrophil count of at least 750/mcL', {}).rule).toMatchObject({ measure: 'ANC', value: 0.75, unit: '10^9/L' });
+    expect(readTextRule('inclusion', 'Lymphocyte count ≥ 400 cells/mcL', {}).rule).toMatchObject({ measure: 'lymphocytes', value: 0.4 });
+  });
+
+  it('sends a bound no person could have in the rule’s unit to a person', () => {
+    const read = readTextRule('inclusion', 'Neutrophils 800 or more', {});
+    expect(read.needsReview).toBe(true);
+    expect(read.reasons).toContain('implausible');
+  });
+});

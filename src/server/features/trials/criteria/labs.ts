@@ -557,6 +557,8 @@ function labReview(
     unsure && 'noUnit',
     normalRangeUnread && 'normalRangeUnread',
     unitUnread && 'unitUnread',
+    // A bound no person has in the rule's unit was written in another one (decision 315).
+    measure.plausibleMax !== undefined && rule.unit === measure.unit && Math.max(rule.value, rule.upperValue ?? 0) > measure.plausibleMax && 'implausible',
     another && 'anotherMeasure',
     alternative && 'alternative',
     // "Hgb ≥ 9 g/dL (may be transfused)": a value reached by transfusion meets it; the rule alone would refuse.

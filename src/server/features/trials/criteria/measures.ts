@@ -13,6 +13,11 @@ export interface Measure {
   unitless?: boolean;
   /** A value written without a unit, read on the measure's own scale (a pain score above 10 is on the 0-100 scale). */
   bare?: (value: number) => { value: number; unit: string };
+  /**
+   * The highest value the measure takes in its own unit: a bound above it ("ANC ≥ 500" read as 500 x 10^9/L) was
+   * written in a unit the reader did not take, and goes to a person (decision 315).
+   */
+  plausibleMax?: number;
 }
 
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
@@ -60,6 +65,7 @@ export const MEASURES: Measure[] = [
     pattern: /\b(?:absolute neutrophil count|anc|neutrophils?(?: count)?)\b/i,
     name: 'ANC',
     unit: '10^9/L',
+    plausibleMax: 100,
     convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
   },
   {
@@ -73,12 +79,14 @@ export const MEASURES: Measure[] = [
     pattern: /\b(?:white (?:blood )?cells?|wbc|leukocytes?)(?: count)?\b/i,
     name: 'WBC',
     unit: '10^9/L',
+    plausibleMax: 500,
     convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
   },
   {
     pattern: /\blymphocytes?(?: count)?\b|\balc\b/i,
     name: 'lymphocytes',
     unit: '10^9/L',
+    plausibleMax: 500,
     convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
   },
   { pattern: /\beosinophils?(?: count)?\b/i, name: 'eosinophils', unit: 'cells/µL', convert: { '10^9/L': 1000 } },
@@ -144,7 +152,7 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|cu\s*mm)|cells\s*\/\s*[µμu]l|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|mcl|cu\s*mm)|cells\s*\/\s*(?:[µμu]l|mcl)|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -174,7 +182,8 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   // "K/µL", "k/mcL", "K/cumm": thousands per microlitre.
   if (/^(?:x)?10(?:\^|e)?3\/[µu]l$/.test(compact) || /^k\/(?:[µu]l|mcl|cumm|mm3)$/.test(compact)) return '10^3/µL';
   if (/^(?:cells)?\/(?:mm3|cumm)$/.test(compact)) return '/mm3';
-  if (/^(?:cells)?\/[µu]l$/.test(compact)) return '/µL';
+  // "/mcL", as many US records write a microlitre.
+  if (/^(?:cells)?\/(?:[µu]l|mcl)$/.test(compact)) return '/µL';
   if (/^(?:u|iu)\/l$/.test(compact)) return 'U/L';
   // Concentrations of hormones, proteins and other analytes (decision 304): one spelling each, micro as µ.
   const micro = compact.replace(/^mc/, 'µ').replace(/^u(?=g\/|iu\/)/, 'µ');
