@@ -49,4 +49,11 @@ describe('a count per microlitre written "mcL" (decision 315)', () => {
     expect(read.needsReview).toBe(true);
     expect(read.reasons).toContain('implausible');
   });
+
+  it('sends a bound written in the other common unit without it to a person, and reads it with the unit', () => {
+    // g/L, mmol/mol and µmol/L written bare: 95 g/dL of haemoglobin or an HbA1c of 58% would refuse or take everyone.
+    for (const text of ['Haemoglobin of at least 95', 'HbA1c no higher than 58', 'Serum albumin 28 or more', 'Creatinine up to 130'])
+      expect(readTextRule('inclusion', text, {}).reasons).toContain('implausible');
+    expect(readTextRule('inclusion', 'Haemoglobin of at least 95 g/L', {})).toMatchObject({ rule: { value: 9.5, unit: 'g/dL' }, needsReview: false });
+  });
 });

@@ -34,6 +34,8 @@ export const MEASURES: Measure[] = [
     pattern: /\b(?:hba1c|a1c|hemoglobin a1c|haemoglobin a1c|glycated ha?emoglobin|glycosylated ha?emoglobin)\b/i,
     name: 'HbA1c',
     unit: '%',
+    // "HbA1c ≤ 64" is mmol/mol; no one has an HbA1c of 64%.
+    plausibleMax: 20,
     convert: { 'mmol/mol': (value) => Math.round((value / 10.929 + 2.15) * 10) / 10 },
   },
   { pattern: /\b(?:ldl-c|ldl cholesterol|low-density lipoprotein cholesterol|ldl)\b/i, name: 'LDL-C', unit: 'mg/dL', convert: { 'mmol/L': 38.67 } },
@@ -52,6 +54,7 @@ export const MEASURES: Measure[] = [
     pattern: /(?<!\b(?:direct|conjugated|indirect|unconjugated)\s)\b(?:total )?bilirubin\b|\btbili\b|\btbl\b/i,
     name: 'bilirubin',
     unit: 'mg/dL',
+    plausibleMax: 30,
     convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 },
   },
   { pattern: /\bdirect bilirubin\b|\bconjugated bilirubin\b/i, name: 'direct bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
@@ -59,6 +62,8 @@ export const MEASURES: Measure[] = [
     pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i,
     name: 'creatinine',
     unit: 'mg/dL',
+    // "Creatinine ≤ 150" is µmol/L.
+    plausibleMax: 25,
     convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 },
   },
   {
@@ -74,7 +79,7 @@ export const MEASURES: Measure[] = [
     unit: '10^9/L',
     convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, '/uL': 1 / 1000, 'cells/mm3': 1 / 1000, '10^3/µL': 1 },
   },
-  { pattern: /\b(?:ha?emoglobin|hgb|hb)\b(?!\s*a1c)/i, name: 'hemoglobin', unit: 'g/dL', convert: { 'g/L': 0.1, 'mmol/L': 1.611 } },
+  { pattern: /\b(?:ha?emoglobin|hgb|hb)\b(?!\s*a1c)/i, name: 'hemoglobin', unit: 'g/dL', plausibleMax: 25, convert: { 'g/L': 0.1, 'mmol/L': 1.611 } },
   {
     pattern: /\b(?:white (?:blood )?cells?|wbc|leukocytes?)(?: count)?\b/i,
     name: 'WBC',
@@ -90,9 +95,9 @@ export const MEASURES: Measure[] = [
     convert: { '/mm3': 1 / 1000, '/µL': 1 / 1000, 'cells/mm3': 1 / 1000, 'cells/µL': 1 / 1000, '10^3/µL': 1 },
   },
   { pattern: /\beosinophils?(?: count)?\b/i, name: 'eosinophils', unit: 'cells/µL', convert: { '10^9/L': 1000 } },
-  { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', convert: { 'g/L': 0.1 } },
+  { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', plausibleMax: 10, convert: { 'g/L': 0.1 } },
   { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR', unitless: true },
-  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L', convert: { 'mEq/L': 1 } },
+  { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L', plausibleMax: 15, convert: { 'mEq/L': 1 } },
   { pattern: /\b(?:alkaline phosphatase|alp)\b/i, name: 'ALP', unit: 'U/L' },
   { pattern: /\b(?:forced vital capacity|fvc)\b/i, name: 'FVC' },
   { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
