@@ -59,3 +59,12 @@ describe('one row', () => {
     expect(() => clinicalColumns({ Favourite: 'lab' })).toThrow(/"Favourite"/);
   });
 });
+
+describe('a lab value no person could have in the measure’s unit (decision 315)', () => {
+  it('is refused with a message saying what to write, and a value with its unit is kept', () => {
+    const refused = read({ Haemoglobin: '104' }, { Haemoglobin: 'lab' });
+    expect(refused.facts).toHaveLength(0);
+    expect(refused.unrecognised[0]).toMatchObject({ column: 'Haemoglobin', kept: false, problem: expect.stringMatching(/unit/) });
+    expect(read({ Haemoglobin: '104 g/L' }, { Haemoglobin: 'lab' }).facts[0]).toMatchObject({ name: 'hemoglobin', value: 10.4, unit: 'g/dL' });
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
 import { normalizeUnit } from '../../../src/server/features/trials/criteria/measures';
+import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 
 /** Lab units as records type them (decision 312). Wording written for this file. */
 
@@ -55,5 +56,12 @@ describe('a count per microlitre written "mcL" (decision 315)', () => {
     for (const text of ['Haemoglobin of at least 95', 'HbA1c no higher than 58', 'Serum albumin 28 or more', 'Creatinine up to 130'])
       expect(readTextRule('inclusion', text, {}).reasons).toContain('implausible');
     expect(readTextRule('inclusion', 'Haemoglobin of at least 95 g/L', {})).toMatchObject({ rule: { value: 9.5, unit: 'g/dL' }, needsReview: false });
+  });
+});
+
+describe('a lab value in a note no person could have in the measure’s unit (decision 315)', () => {
+  it('is left unread rather than read as a value that decides criteria', () => {
+    const labs = extractNoteFacts('Bloods on admission: neutrophils 700, haemoglobin 88, potassium 4.1.').filter((fact) => fact.kind === 'lab');
+    expect(labs.map((fact) => [fact.name, fact.value])).toEqual([['potassium', 4.1]]);
   });
 });

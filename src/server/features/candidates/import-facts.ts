@@ -1,7 +1,7 @@
 import { IMPORT_CLINICAL_FIELDS, type ImportClinicalField, type ImportField, type ImportPreview } from '../../../contract/candidates';
 import type { CandidateFactInput } from '../../../contract/matching';
 import { badRequest } from '../../http/errors';
-import { analyteLabUnit, analyteOfLabel, canonical, MEASURES, type Measure } from '../trials/criteria';
+import { analyteLabUnit, analyteOfLabel, canonical, implausible, MEASURES, type Measure } from '../trials/criteria';
 import { type AnalyteMention, vocabulary, type Concept } from '../trials/vocabulary';
 import { SYNONYMS } from '../trials/vocabulary/synonyms';
 
@@ -201,6 +201,15 @@ export function readClinicalRow(
         continue;
       }
       const converted = canonical(measure, Number(match[2].replace(',', '.')), written);
+      if (implausible(measure, converted.value, converted.unit)) {
+        reading.unrecognised.push({
+          column: column.column,
+          value: raw,
+          problem: `Not a possible ${measure.name} in ${measure.unit}: write the unit it was measured in`,
+          kept: false,
+        });
+        continue;
+      }
       if (measure.unit && converted.unit !== measure.unit) {
         reading.unrecognised.push({
           column: column.column,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CandidateFactInput, FactStatus } from '../../../contract/matching';
 import { AppError } from '../../http/errors';
-import { canonical, MEASURES, type Measure } from '../trials/criteria';
+import { canonical, implausible, MEASURES, type Measure } from '../trials/criteria';
 import { conceptOfCode, longestMention } from '../candidates/service';
 import { type AnalyteValue, analyteValueOf } from './fhir-analytes';
 
@@ -599,6 +599,10 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
     }
     const written = quantity.code ?? quantity.unit;
     const converted = canonical(measure.measure, quantity.value, written ? (UCUM_UNITS[written] ?? written) : undefined);
+    if (implausible(measure.measure, converted.value, converted.unit)) {
+      skip(entry, `its ${measure.measure.name} (${converted.value}) is not possible in ${converted.unit}`);
+      return;
+    }
     // Kept in the way people write it (lb, not UCUM's [lb_av]) when the measure has no canonical unit.
     const unit = measure.measure.unit ? converted.unit : written ? (UCUM_UNITS[written] ?? written) : written;
     if (measure.measure.unit && unit !== measure.measure.unit) {

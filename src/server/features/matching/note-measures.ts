@@ -1,4 +1,4 @@
-import { MEASURES, NUMBER, UNIT, canonical, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
+import { MEASURES, NUMBER, UNIT, canonical, implausible, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
 import { readAnalyteValues } from './note-analytes';
 import { type MeasureReading, matches, type Sentence } from './note-text';
 
@@ -91,6 +91,8 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
         written = undefined;
       } else if (!written && UNKNOWN_UNIT.test(after)) continue;
       const read = canonical(measure, toNumber(value[2]), written);
+      // "Hb 90", "ANC 600": a value no person has in the measure's unit was written in another; unread (decision 315).
+      if (implausible(measure, read.value, read.unit)) continue;
       const end = written ? nameEnd + value[0].trimEnd().length : nameEnd + value[1].length + value[2].length;
       readings.push({ name: measure.name, value: read.value, unit: read.unit ?? null, start: match.index, end });
     }

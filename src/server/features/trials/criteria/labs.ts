@@ -1,5 +1,5 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
-import { canonical, type Measure, MEASURES, UNIT } from './measures';
+import { canonical, implausible, type Measure, MEASURES, UNIT } from './measures';
 import {
   COMPARATOR,
   type Comparator,
@@ -558,7 +558,7 @@ function labReview(
     normalRangeUnread && 'normalRangeUnread',
     unitUnread && 'unitUnread',
     // A bound no person has in the rule's unit was written in another one (decision 315).
-    measure.plausibleMax !== undefined && rule.unit === measure.unit && Math.max(rule.value, rule.upperValue ?? 0) > measure.plausibleMax && 'implausible',
+    implausible(measure, Math.max(rule.value, rule.upperValue ?? 0), rule.unit) && 'implausible',
     another && 'anotherMeasure',
     alternative && 'alternative',
     // "Hgb ≥ 9 g/dL (may be transfused)": a value reached by transfusion meets it; the rule alone would refuse.

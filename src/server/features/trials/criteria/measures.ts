@@ -203,6 +203,11 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   return compact;
 }
 
+/** A value in the measure's own unit that no person has: it was written in another unit (decision 315). */
+export function implausible(measure: Measure, value: number, unit: string | undefined): boolean {
+  return measure.plausibleMax !== undefined && unit === measure.unit && value > measure.plausibleMax;
+}
+
 /** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). Also used by the FHIR reader and the note extractor. */
 export function canonical(measure: Measure, value: number, written: string | undefined): { value: number; unit: string | undefined } {
   const unit = normalizeUnit(written);
