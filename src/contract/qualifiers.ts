@@ -22,6 +22,17 @@ export const CONDITION_QUALIFIERS = [
   'thoracic',
   'both_sides',
   'one_side',
+  // A cancer's extent and its receptors (decision 316): read only beside a cancer.
+  'metastatic',
+  'advanced',
+  'unresectable',
+  'refractory',
+  'relapsed_or_refractory',
+  'her2_positive',
+  'her2_negative',
+  'hormone_receptor_positive',
+  'hormone_receptor_negative',
+  'triple_negative',
 ] as const;
 export type ConditionQualifier = (typeof CONDITION_QUALIFIERS)[number];
 
@@ -44,7 +55,7 @@ export const QUALIFIER_WORDS: Record<ConditionQualifier, { label: string; en: st
   chronic: { label: 'chronic', en: 'that is long-term (chronic)', es: 'de larga duración', held: /\bchronic\b/i },
   acute: { label: 'acute', en: 'that started suddenly (acute)', es: 'de aparición repentina', held: /\bacute\b/i },
   uncontrolled: { label: 'uncontrolled', en: 'that is not under control', es: 'que no está bajo control', held: /\b(?:uncontrolled|poorly controlled)\b/i },
-  recurrent: { label: 'recurrent', en: 'that keeps coming back', es: 'que vuelve a aparecer', held: /\brecurr\w*/i },
+  recurrent: { label: 'recurrent', en: 'that keeps coming back', es: 'que vuelve a aparecer', held: /\b(?:recurr|relaps)\w*/i },
   symptomatic: { label: 'symptomatic', en: 'that causes you symptoms', es: 'que le causa síntomas', held: /\bsymptomatic\b/i },
   congenital: { label: 'congenital', en: 'that you were born with', es: 'de nacimiento', held: /\b(?:congenital|from birth|born with)\b/i },
   degenerative: { label: 'degenerative', en: 'from wear and tear (degenerative)', es: 'por desgaste (degenerativo)', held: /\bdegenerat\w*/i },
@@ -58,6 +69,62 @@ export const QUALIFIER_WORDS: Record<ConditionQualifier, { label: string; en: st
   },
   both_sides: { label: 'bilateral', en: 'on both sides', es: 'en ambos lados', held: /\b(?:bilateral|both sides)\b/i },
   one_side: { label: 'unilateral', en: 'on one side only', es: 'en un solo lado', held: /\b(?:unilateral|one side)\b/i },
+  metastatic: {
+    label: 'metastatic',
+    en: 'that has spread to other parts of the body',
+    es: 'que se ha extendido a otras partes del cuerpo',
+    held: /\bmetasta\w*|\bstage\s*(?:iv|4)\b/i,
+  },
+  // "Advanced" cancer is locally advanced or metastatic: a note saying either (or that it cannot be removed) holds it.
+  advanced: {
+    label: 'advanced',
+    en: 'at an advanced stage',
+    es: 'en etapa avanzada',
+    held: /\b(?:advanced|metasta\w*|unresectable|inoperable)\b|\bstage\s*(?:iii|iv|3|4)\w*\b/i,
+  },
+  unresectable: {
+    label: 'unresectable',
+    en: 'that cannot be removed by surgery',
+    es: 'que no se puede extirpar con cirugía',
+    held: /\b(?:unresectable|inoperable|non-?resectable)\b/i,
+  },
+  refractory: { label: 'refractory', en: 'that has not responded to treatment', es: 'que no ha respondido al tratamiento', held: /\brefractory\b/i },
+  relapsed_or_refractory: {
+    label: 'relapsed or refractory',
+    en: 'that came back or did not respond to treatment',
+    es: 'que volvió o no respondió al tratamiento',
+    held: /\b(?:relaps|recurr|refractory)\w*/i,
+  },
+  her2_positive: {
+    label: 'HER2-positive',
+    en: 'that is HER2-positive',
+    es: 'HER2 positivo',
+    held: /\bher-?2(?:\/neu)?(?:[\s-]*(?:positive|\+)|[\s-]+(?:overexpressing|amplified))/i,
+  },
+  her2_negative: {
+    label: 'HER2-negative',
+    en: 'that is HER2-negative',
+    es: 'HER2 negativo',
+    held: /\bher-?2(?:\/neu)?[\s-]*negative\b|\btriple[\s-]*negative\b/i,
+  },
+  hormone_receptor_positive: {
+    label: 'hormone receptor-positive',
+    en: 'that is hormone receptor-positive (ER or PR)',
+    es: 'con receptores hormonales positivos (RE o RP)',
+    held: /\b(?:hormone[\s-]+receptor|hr|er|estrogen[\s-]+receptor|oestrogen[\s-]+receptor|pr|progesterone[\s-]+receptor)(?:[\s-]*positive\b|\+)/i,
+  },
+  hormone_receptor_negative: {
+    label: 'hormone receptor-negative',
+    en: 'that is hormone receptor-negative',
+    es: 'con receptores hormonales negativos',
+    held: /\b(?:hormone[\s-]+receptor|hr)[\s-]*negative\b|\btriple[\s-]*negative\b/i,
+  },
+  triple_negative: {
+    label: 'triple-negative',
+    en: 'that is triple-negative',
+    es: 'triple negativo',
+    held: /\btriple[\s-]*negative\b/i,
+  },
 };
 
 /** The words a question adds for a rule's qualifiers: "in a severe form, on both sides". */
@@ -70,3 +137,40 @@ export function qualifierPhrase(qualifiers: readonly ConditionQualifier[] | unde
 export function qualifiersHeld(name: string, qualifiers: readonly ConditionQualifier[]): boolean {
   return qualifiers.every((q) => QUALIFIER_WORDS[q].held.test(name));
 }
+
+/** The qualifiers in the groups staff choose them from (the rule editor): what each group says of a condition. */
+export const QUALIFIER_GROUPS: ReadonlyArray<{ label: string; qualifiers: readonly ConditionQualifier[] }> = [
+  {
+    label: 'Severity and course',
+    qualifiers: [
+      'mild',
+      'mild_or_moderate',
+      'moderate_or_severe',
+      'severe',
+      'serious',
+      'chronic',
+      'acute',
+      'uncontrolled',
+      'recurrent',
+      'symptomatic',
+      'congenital',
+      'degenerative',
+    ],
+  },
+  { label: 'Part of the spine and side', qualifiers: ['lumbar', 'cervical', 'thoracic', 'both_sides', 'one_side'] },
+  {
+    label: 'A cancer’s extent and receptors',
+    qualifiers: [
+      'metastatic',
+      'advanced',
+      'unresectable',
+      'refractory',
+      'relapsed_or_refractory',
+      'her2_positive',
+      'her2_negative',
+      'hormone_receptor_positive',
+      'hormone_receptor_negative',
+      'triple_negative',
+    ],
+  },
+];

@@ -319,7 +319,8 @@ describe('conditions and negation', () => {
     expect(read('Resected cancer of the stomach in 2012, no recurrence.')).toContainEqual(['stomach cancer', 'history', 'cancer of the stomach']);
     expect(read('Infarction of the myocardium was excluded.')).toEqual([['a heart attack', 'absent', 'Infarction of the myocardium']]);
     expect(read('She has an ulcer of the duodenum.')).toEqual([['a stomach ulcer (peptic ulcer)', 'present', 'ulcer of the duodenum']]);
-    expect(read('Carcinoma of the ovary, stage III.')).toContainEqual(['ovarian cancer', 'present', 'Carcinoma of the ovary']);
+    // A stage III written after a cancer is advanced (decision 316).
+    expect(read('Carcinoma of the ovary, stage III.')).toContainEqual(['ovarian cancer (advanced)', 'present', 'Carcinoma of the ovary']);
     // a site that makes no concept with the disease adds nothing
     expect(read('Fracture of the left femur.')).toEqual([['a broken bone (fracture)', 'present', 'Fracture']]);
   });

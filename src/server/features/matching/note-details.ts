@@ -1,4 +1,5 @@
 import { ENGLISH_NUMBER_WORDS } from '../../number-words';
+import { isA } from '../trials/vocabulary';
 import { discLevelsIn } from './spinal-levels';
 /**
  * What a note says about one condition beyond its name (issue 31, decision 153): where it is (a spinal level, the
@@ -62,6 +63,15 @@ const YEAR_AFTER =
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
 const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
 
+/**
+ * Right after a cancer, what says it has spread (decision 316): "with liver metastases", "metastatic to bone", "(stage
+ * IV)", "with spread to the lungs". Only in the words that attach to it, never from elsewhere in the sentence.
+ */
+const SPREAD_AFTER =
+  /^\s*(?:,\s*|\(\s*)?(?:(?:with|and)\s+(?:(?:multiple|widespread|diffuse|known|new)\s+)?(?:[a-z]+\s+){0,2}(?:metastas[ie]s|mets|spread\s+to)\b|metastatic\s+to\b|stage\s+(?:iv|4)\b)/i;
+/** Right after a cancer, a stage III: advanced, not spread ("NSCLC, stage IIIB"). */
+const ADVANCED_AFTER = /^\s*(?:,\s*|\(\s*)?stage\s+(?:iii[abc]?|3[abc]?)\b/i;
+
 /** "at L4-L5", "at the L5-S1 level", "at L4-5 and L5-S1": a disc's level just after the condition. */
 const LEVEL_WORD = String.raw`[CTL]\d{1,2}\s*[-–/]\s*[CTLS]?\d{1,2}`;
 const LEVELS_AFTER = new RegExp(String.raw`^\s*(?:at|of)\s+(?:the\s+)?(${LEVEL_WORD}(?:\s*(?:,|and|or)\s*${LEVEL_WORD})*)\b`, 'i');
@@ -71,7 +81,7 @@ const SINCE_AGE_AFTER = /^\s*(?:,\s*)?since (?:the )?age (?:of )?(\d{1,2})\b/i;
 
 /** Words a condition's own phrase may carry before its name; anything else (a verb, "of", "with", a comma) ends it. */
 const PHRASE_WORD =
-  /^(?:left|right|bilateral|unilateral|left-sided|right-sided|one-sided|central|paracentral|posterolateral|foraminal|far|lateral|extraforaminal|recurrent|chronic|acute|subacute|severe|mild|moderate|moderate-to-severe|mild-to-moderate|moderately|severely|significant|clinically|symptomatic|asymptomatic|degenerative|congenital|uncontrolled|poorly|well|controlled|active|large|small|single-level|multilevel|multi-level|calcified|lumbar|lumbosacral|cervical|thoracic|spinal|disc|[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?|to|and|or|,)$/i;
+  /^(?:left|right|bilateral|unilateral|left-sided|right-sided|one-sided|central|paracentral|posterolateral|foraminal|far|lateral|extraforaminal|recurrent|chronic|acute|subacute|severe|mild|moderate|moderate-to-severe|mild-to-moderate|moderately|severely|significant|clinically|symptomatic|asymptomatic|degenerative|congenital|uncontrolled|poorly|well|controlled|active|large|small|single-level|multilevel|multi-level|calcified|lumbar|lumbosacral|cervical|thoracic|spinal|disc|[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?|to|and|or|,|metastatic|advanced|locally|unresectable|inoperable|relapsed|refractory|triple-negative|stage|iv|iii[abc]?|[34][abc]?|hormone|receptor-(?:positive|negative)|(?:her-?2|hr|er|pr)(?:-?(?:positive|negative)|[+-])(?:\/(?:er|pr)(?:-?(?:positive|negative)|[+-]))?)$/i;
 
 /** A spinal level ("L4-L5", "L5-S1", "C6", "T8-T9") -> the part of the spine; a level across two parts says none. */
 function partOfLevel(level: string): string | null {
@@ -115,6 +125,21 @@ const QUALIFIER_READINGS: Array<[RegExp, string]> = [
   [/^(?:thoracic)$/i, 'thoracic'],
   [/^(?:unilateral|one-sided)$/i, 'unilateral'],
   [/^(?:bilateral)$/i, 'bilateral'],
+  // A cancer's extent, course and receptors (decision 316), in the labels contract/qualifiers.ts holds.
+  [/^metastatic$/i, 'metastatic'],
+  [/^advanced$/i, 'advanced'],
+  [/^(?:unresectable|inoperable)$/i, 'unresectable'],
+  [/^refractory$/i, 'refractory'],
+  [/^relapsed$/i, 'relapsed'],
+  [/^her-?2(?:-?positive|\+)$/i, 'HER2-positive'],
+  [/^her-?2(?:-?negative|-)$/i, 'HER2-negative'],
+  // "ER+", "PR-positive", "ER+/PR-": either receptor positive is hormone receptor-positive.
+  [
+    /^(?:(?:hr|er|pr)(?:-?positive|\+)(?:\/(?:er|pr)(?:-?(?:positive|negative)|[+-]))?|(?:er|pr)(?:-?negative|-)\/(?:er|pr)(?:-?positive|\+))$/i,
+    'hormone receptor-positive',
+  ],
+  [/^hr(?:-?negative|-)$/i, 'hormone receptor-negative'],
+  [/^triple-negative$/i, 'triple-negative'],
 ];
 
 /** A symptom felt down a limb, whose left or right says it is one-sided (a lesion's side does not: a left disc herniation may give pain in both legs). */
@@ -142,6 +167,15 @@ function qualifiersOf(phrase: string[], own: string): string[] {
     )
       found.add('cervical');
     if (/^poorly$/i.test(word) && /^controlled$/i.test(words[index - 1] ?? '')) found.add('uncontrolled');
+    // "Hormone receptor-positive": the receptor's status in two words.
+    // "Stage IV", "stage IIIB" before a cancer: spread, or advanced (decision 316).
+    if (/^stage$/i.test(words[index + 1] ?? '')) {
+      if (/^(?:iv|4)$/i.test(word)) found.add('metastatic');
+      else if (/^(?:iii[abc]?|3[abc]?)$/i.test(word)) found.add('advanced');
+    }
+    // The phrase's words are nearest first, so the word written before this one comes after it here.
+    if (/^receptor-(?:positive|negative)$/i.test(word) && /^hormone$/i.test(words[index + 1] ?? ''))
+      found.add(/positive/i.test(word) ? 'hormone receptor-positive' : 'hormone receptor-negative');
     // Pain down one limb is one-sided by its side: "left sciatica", "pain radiating down the right leg" (decision 183).
     if (/^(?:left|right|left-sided|right-sided)$/i.test(word) && ONE_LIMB_SYMPTOM.test(own)) found.add('unilateral');
   }
@@ -221,18 +255,32 @@ function sinceOf(sentence: string, from: number, end: number, today: Date, age: 
 }
 
 /** The details of the condition named at [start, end) of the sentence, read on `today` (the note's day), for a person of `age` years. */
-export function conditionDetails(sentence: string, start: number, end: number, today: Date, age: number | null = null): ConditionDetails {
+export function conditionDetails(
+  sentence: string,
+  start: number,
+  end: number,
+  today: Date,
+  /** The person's age when the note gives it as a number (a value of another kind is no age). */
+  age: unknown = null,
+  conceptId: string | null = null,
+): ConditionDetails {
+  // A cancer's spread or stage after its name is its own (decision 316); MeSH's neoplasms.
+  const cancer = conceptId !== null && isA(conceptId, 'mesh:D009369');
   const phrase = phraseBefore(sentence, start);
   // A severity in apposition after it: "atopic dermatitis, moderate to severe, involving ...".
   const apposed = SEVERITY_AFTER.exec(sentence.slice(end, end + 40));
   // Levels right after it: "disc herniation at L4-L5", "protrusion at L4-5 and L5-S1".
   const levels = LEVELS_AFTER.exec(sentence.slice(end, end + 40));
+  const spread = cancer && SPREAD_AFTER.test(sentence.slice(end, end + 60));
+  const advanced = cancer && ADVANCED_AFTER.test(sentence.slice(end, end + 20));
   const words = [
+    ...(spread ? ['metastatic'] : []),
+    ...(advanced ? ['advanced'] : []),
     ...phrase.words,
     ...(apposed ? apposed[1].split(/[\s-]+/).filter((word) => word !== 'to') : []),
     ...(levels ? levels[1].split(/\s*(?:,|and|or)\s*/) : []),
   ];
-  return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), ...sinceOf(sentence, phrase.from, end, today, age) };
+  return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), ...sinceOf(sentence, phrase.from, end, today, typeof age === 'number' ? age : null) };
 }
 
 /** The fact's name with its qualifiers: "a slipped (herniated) disc (recurrent, lumbar, unilateral)". */

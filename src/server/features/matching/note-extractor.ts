@@ -746,7 +746,7 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       );
       if (kind === 'condition' && (reading === 'present' || reading === 'history')) {
         // Its site, side, severity and start, from its own phrase (note-details.ts).
-        const details = conditionDetails(sentence.text, mention.start, mention.end, today, typeof age?.value === 'number' ? age.value : null);
+        const details = conditionDetails(sentence.text, mention.start, mention.end, today, age?.value, mention.concept.id);
         // An infection acute by its nature, had now, is acute (acute-infections.ts, decision 298).
         const qualifiers = reading === 'present' ? withAcuteByNature(mention.concept.id, words, details.qualifiers, details.since, today) : details.qualifiers;
         const named = { name: mention.concept.en, qualifiers };

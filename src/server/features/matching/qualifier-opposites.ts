@@ -1,7 +1,7 @@
 import { type ConditionQualifier, QUALIFIER_WORDS } from '../../../contract/trials';
 
 /**
- * Qualifiers that exclude each other (decision 183): one side or both, and the part of the spine. A fact whose name
+ * Qualifiers that exclude each other (decision 183): one side or both, the part of the spine, a cancer's receptors (316). A fact whose name
  * says the other one ("sciatica (bilateral)" against "unilateral radiculopathy", "a slipped disc (cervical)" against
  * "lumbar disc herniation") answers the qualifier with certainty: the rule's qualified condition is not what the
  * person has. Severity and course words are not here: "mild" in a note does not deny "chronic", and a note that says
@@ -13,6 +13,12 @@ const OPPOSITES: Partial<Record<ConditionQualifier, ConditionQualifier[]>> = {
   lumbar: ['cervical', 'thoracic'],
   cervical: ['lumbar', 'thoracic'],
   thoracic: ['lumbar', 'cervical'],
+  // A cancer's receptors are tested, and a tested status excludes the other (decision 316).
+  her2_positive: ['her2_negative', 'triple_negative'],
+  her2_negative: ['her2_positive'],
+  hormone_receptor_positive: ['hormone_receptor_negative', 'triple_negative'],
+  hormone_receptor_negative: ['hormone_receptor_positive'],
+  triple_negative: ['her2_positive', 'hormone_receptor_positive'],
 };
 
 const holds = (name: string, qualifier: ConditionQualifier) => QUALIFIER_WORDS[qualifier].held.test(name);

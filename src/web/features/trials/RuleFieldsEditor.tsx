@@ -1,5 +1,5 @@
 import { DURATION_UNITS } from '../../../contract/durations';
-import { CONDITION_QUALIFIERS, QUALIFIER_WORDS } from '../../../contract/qualifiers';
+import { CONDITION_QUALIFIERS, QUALIFIER_GROUPS, QUALIFIER_WORDS } from '../../../contract/qualifiers';
 import { Field, Input, Select } from '../../components/ui';
 import { COMPARATOR_LABELS, COMPARATORS, SITE_JUDGEMENT_REASONS, type EditableCriterion, type FieldErrors, type RuleFields } from './criteria-editor';
 import { SITE_JUDGEMENT_LABELS } from './format';
@@ -167,24 +167,29 @@ function ConditionFields(props: RuleFieldsProps) {
       <DurationField {...props} name="durationMax" unit="durationMaxUnit" label="Has had it for less than (optional)" />
       <fieldset className="grid gap-1.5 sm:col-span-2 lg:col-span-4">
         <legend className="text-sm font-medium text-slate-900">Qualifiers (asked with the condition; the matcher checks them by hand)</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {CONDITION_QUALIFIERS.map((qualifier) => (
-            <label key={qualifier} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-blue-700"
-                checked={fields.qualifiers.includes(qualifier)}
-                onChange={(event) =>
-                  onFields({
-                    // Kept in the contract's order, so the same choice is the same rule.
-                    qualifiers: CONDITION_QUALIFIERS.filter((item) => (item === qualifier ? event.target.checked : fields.qualifiers.includes(item))),
-                  })
-                }
-              />
-              {QUALIFIER_WORDS[qualifier].label}
-            </label>
-          ))}
-        </div>
+        {QUALIFIER_GROUPS.map((group) => (
+          <div key={group.label} className="grid gap-1">
+            <span className="text-xs font-medium text-slate-600">{group.label}</span>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {group.qualifiers.map((qualifier) => (
+                <label key={qualifier} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-blue-700"
+                    checked={fields.qualifiers.includes(qualifier)}
+                    onChange={(event) =>
+                      onFields({
+                        // Kept in the contract's order, so the same choice is the same rule.
+                        qualifiers: CONDITION_QUALIFIERS.filter((item) => (item === qualifier ? event.target.checked : fields.qualifiers.includes(item))),
+                      })
+                    }
+                  />
+                  {QUALIFIER_WORDS[qualifier].label}
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
       </fieldset>
     </>
   );

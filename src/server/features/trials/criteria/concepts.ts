@@ -495,8 +495,21 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   const naive = first.concept.kind === 'medication' ? naiveTo(text, first) : null;
   const negated = naive
     ? !naive.given
-    : NEAR_NEGATION.test(before.slice(-40).replace(/\bnon-[a-z]+/gi, '')) ||
-      Boolean(listHead && NEAR_NEGATION.test(listHead[1].slice(-40).replace(/\bnon-[a-z]+/gi, ''))) ||
+    : NEAR_NEGATION.test(
+        before
+          .slice(-40)
+          .replace(/\bnon-[a-z]+/gi, '')
+          .replace(MARKER_NEGATIVE, ' '),
+      ) ||
+      Boolean(
+        listHead &&
+          NEAR_NEGATION.test(
+            listHead[1]
+              .slice(-40)
+              .replace(/\bnon-[a-z]+/gi, '')
+              .replace(MARKER_NEGATIVE, ' '),
+          ),
+      ) ||
       // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
       NOT_MEETING_CRITERIA.test(before) ||
       negativeTestAfter(text, unique) ||
@@ -594,6 +607,13 @@ function positiveTestWords(text: string, unique: Mention[]): string[] {
   const positiveStatus = /\bpositive\s+(?:[\w-]+\s+){0,2}(?:sero)?status\b|\b(?:sero)?status\s*(?::|is|of)?\s*positive\b/i;
   return unique.every(tested) && positiveStatus.test(text) ? [...words, 'status', 'serostatus'] : words;
 }
+
+/**
+ * "HER2-negative", "hormone receptor-negative", "triple-negative", "EGFR-negative": a tumour marker's status names the
+ * cancer's kind, never its absence (decision 316). Blanked before the negation test.
+ */
+const MARKER_NEGATIVE =
+  /\b(?:her-?2(?:\/neu)?|hormone[\s-]+receptors?|hr|er|pr|(?:o)?estrogen[\s-]+receptors?|progesterone[\s-]+receptors?|triple|egfr|alk|ros-?1|kras|braf|pd-?l-?1)[\s/-]*negative\b/gi;
 
 /**
  * "HIV negative", "HIV-seronegative", "hepatitis B negative status": a negative test written after an infection a person

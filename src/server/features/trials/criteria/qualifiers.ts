@@ -1,5 +1,5 @@
 import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contract/trials';
-import { type Mention, vocabulary } from '../vocabulary';
+import { isA, type Mention, vocabulary } from '../vocabulary';
 import { NOW_OR_BEFORE_ALL } from './conditions';
 import { SPINE_FORM } from './spine-places';
 
@@ -36,6 +36,43 @@ const QUALIFIER_OF: Record<string, ConditionQualifier> = {
   congenital: 'congenital',
   degenerative: 'degenerative',
 };
+
+/**
+ * A cancer's extent and course (decision 316), read only beside a cancer: "advanced" or "refractory" elsewhere says
+ * something else. "Locally advanced" keeps "locally" unread: it is not metastatic, which "advanced" would hold.
+ */
+const CANCER_QUALIFIER_OF: Record<string, ConditionQualifier> = {
+  metastatic: 'metastatic',
+  advanced: 'advanced',
+  unresectable: 'unresectable',
+  inoperable: 'unresectable',
+  refractory: 'refractory',
+  relapsed: 'recurrent',
+};
+
+/** A cancer's receptors and the pairs of its extent and course (decision 316), beside a cancer only. */
+const CANCER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier }> = [
+  {
+    pattern:
+      /\b(?:locally\s+)?(?:advanced|unresectable)\s*,?\s*(?:or|and\/or|\/)\s*metastatic\b|\bmetastatic\s*,?\s*(?:or|and\/or|\/)\s*(?:locally\s+)?(?:advanced|unresectable)\b/gi,
+    qualifier: 'advanced',
+  },
+  {
+    pattern:
+      /\b(?:relapsed|recurrent)\s*(?:,?\s*(?:or|and\/or)\s*|\/\s*)refractory\b|\brefractory\s*(?:,?\s*(?:or|and\/or)\s*|\/\s*)(?:relapsed|recurrent)\b/gi,
+    qualifier: 'relapsed_or_refractory',
+  },
+  { pattern: /\bher-?2(?:\/neu)?(?:[\s-]*(?:positive\b|\+)|[\s-]+(?:overexpressing|amplified)\b)/gi, qualifier: 'her2_positive' },
+  { pattern: /\bher-?2(?:\/neu)?[\s-]*negative\b/gi, qualifier: 'her2_negative' },
+  { pattern: /\b(?:hormone[\s-]+receptors?|hr)(?:[\s-]*positive\b|\+)/gi, qualifier: 'hormone_receptor_positive' },
+  { pattern: /\b(?:hormone[\s-]+receptors?|hr)[\s-]*negative\b/gi, qualifier: 'hormone_receptor_negative' },
+  { pattern: /\btriple[\s-]*negative\b/gi, qualifier: 'triple_negative' },
+];
+
+/** Whether every concept of the rule is a cancer: under MeSH's neoplasms, or named one. */
+const CANCER_NAME = /\b(?:cancer|carcinoma|adenocarcinoma|lymphoma|leuka?emia|myeloma|sarcoma|melanoma|malignan\w*|glioma|glioblastoma|blastoma)\b/i;
+const allCancers = (mentions: Mention[]) =>
+  mentions.length > 0 && mentions.every((mention) => isA(mention.concept.id, 'mesh:D009369') || CANCER_NAME.test(mention.concept.en));
 
 const SPINE_QUALIFIER: Record<string, ConditionQualifier> = { lumbar: 'lumbar', lumbosacral: 'lumbar', cervical: 'cervical', thoracic: 'thoracic' };
 
@@ -205,6 +242,32 @@ export function readQualifiers(
   return { qualifiers, consumed: read.consumed };
 }
 
+/**
+ * A list of one single word and a longer last concept shares that concept's head noun ("severe kidney or liver disease").
+ * "Uncontrolled viral, bacterial or fungal infection": the vocabulary read "viral" with the list's head noun (virus
+ * diseases), a word it does not read alone; the list shares the head as "kidney or liver disease" does (decision 240).
+ */
+function listSharesHead(text: string, first: Mention, last: Mention): boolean {
+  const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
+  const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
+  const head = lastWords.at(-1)!.toLowerCase().replace(/s$/, '');
+  const sharesHead =
+    first.concept.en.toLowerCase().includes(head) ||
+    !vocabulary()
+      .find(firstWords[0])
+      .some((alone) => alone.concept.id === first.concept.id);
+  return firstWords.length === 1 && lastWords.length >= 2 && !firstWords.includes(lastWords.at(-1)!) && sharesHead;
+}
+
+/** Whether the rule's concepts are cancers, and which words a cancer's qualifiers may take (decision 316). */
+function cancerReading(text: string, unique: Mention[]) {
+  const cancer = allCancers(unique);
+  const spans = cancer ? CANCER_PAIRS.flatMap(({ pattern }) => [...text.matchAll(pattern)].map((match) => [match.index, match.index + match[0].length])) : [];
+  const cancerWord = (word: { word: string; start: number; end: number }) =>
+    cancer && (Boolean(CANCER_QUALIFIER_OF[word.word]) || spans.some(([from, to]) => word.start >= from && word.end <= to));
+  return { cancer, cancerWord };
+}
+
 function readWholeQualifiers(
   text: string,
   same: Mention[],
@@ -228,20 +291,9 @@ function readWholeQualifiers(
   // is the whole list's place, and the only word such a list holds (decision 193).
   const after = unique.length > 1 && spine ? /^\s+(?:in|on|at|of)\s+(?:the\s+|any\s+)?([a-z]+)\b/i.exec(text.slice(last.end)) : null;
   const placeAfterList = after && SPINE_QUALIFIER[after[1].toLowerCase()] ? { start: last.end + after[0].length - after[1].length } : null;
-  if (unique.length > 1 && !placeAfterList) {
-    const firstWords = text.slice(first.start, first.end).trim().split(/\s+/);
-    const lastWords = text.slice(last.start, last.end).trim().split(/\s+/);
-    const head = lastWords.at(-1)!.toLowerCase().replace(/s$/, '');
-    // "Uncontrolled viral, bacterial or fungal infection": the vocabulary read "viral" with the list's head noun (virus
-    // diseases), a word it does not read alone; the list shares the head as "kidney or liver disease" does (decision 240).
-    const sharesHead =
-      first.concept.en.toLowerCase().includes(head) ||
-      !vocabulary()
-        .find(firstWords[0])
-        .some((alone) => alone.concept.id === first.concept.id);
-    if (firstWords.length !== 1 || lastWords.length < 2 || firstWords.includes(lastWords.at(-1)!) || !sharesHead) return null;
-  }
+  if (unique.length > 1 && !placeAfterList && !listSharesHead(text, first, last)) return null;
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
+  const { cancer, cancerWord } = cancerReading(text, unique);
   // A general concept with a spine form of its own ("fracture", "surgery") is read as that form (spine-places.ts) or not at all.
   const named = unique.length === 1 && !spine && !SPINE_FORM[unique[0].concept.id] ? NAMED_SPINE_PLACE.exec(text.slice(last.end)) : null;
   const namedPart = named ? last.end + named[0].indexOf(named[2], named[1] ? named[0].indexOf(named[1]) + named[1].length : 0) : null;
@@ -260,7 +312,8 @@ function readWholeQualifiers(
     const ofName = (word: string) =>
       name.includes(word) || (word.length >= 5 && !word.endsWith('s') && name.includes(word.slice(0, Math.max(4, word.length - 3))));
     const extra = words.filter(({ word }) => !ofName(word) && !/^(?:of|the|in|at)$/.test(word));
-    if (extra.some(({ word }) => !QUALIFIER.test(word) && !QUALIFIER_OF[word] && !GENERIC_SPINE_WORDS.has(word))) continue;
+    if (extra.some(({ word }) => !QUALIFIER.test(word) && !QUALIFIER_OF[word] && !(cancer && CANCER_QUALIFIER_OF[word]) && !GENERIC_SPINE_WORDS.has(word)))
+      continue;
     for (const { word, at } of extra) candidates.push({ word, start: mention.start + at, end: mention.start + at + word.length });
   }
   const qualifiers: ConditionQualifier[] = [];
@@ -289,6 +342,7 @@ function readWholeQualifiers(
           !(word.start >= start && word.end <= end) &&
           !QUALIFIER_OF[word.word] &&
           !SPINE_QUALIFIER[word.word] &&
+          !cancerWord(word) &&
           !inWhole(word.start, word.end) &&
           word.start !== namedLevel,
       )
@@ -331,9 +385,18 @@ function readWholeQualifiers(
       add(qualifier, ...words);
     }
   }
+  for (const { pattern, qualifier } of cancer ? CANCER_PAIRS : []) {
+    for (const match of text.matchAll(pattern)) {
+      const words = candidates.filter((word) => word.start >= match.index && word.end <= match.index + match[0].length);
+      if (words.length && near(match.index, match.index + match[0].length)) add(qualifier, ...words);
+    }
+  }
   for (const word of candidates) {
     if (consumed.has(word.start) || inWhole(word.start, word.end)) continue;
-    const qualifier = QUALIFIER_OF[word.word] ?? (spine || word.start === namedPart ? SPINE_QUALIFIER[word.word] : undefined);
+    const qualifier =
+      QUALIFIER_OF[word.word] ??
+      (cancer ? CANCER_QUALIFIER_OF[word.word] : undefined) ??
+      (spine || word.start === namedPart ? SPINE_QUALIFIER[word.word] : undefined);
     if (!qualifier || !near(word.start, word.end)) continue;
     add(qualifier, word);
     const level = word.start === namedPart && candidates.find((other) => other.start === namedLevel);

@@ -303,7 +303,8 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
       /\b(?:current|present|this|same|index)\s+episodes?\b/i.test(text),
     listItem: unreadListItem(text, leftWords),
     // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
-    numbers: leftoverNumbers(text, spans),
+    // A qualifier's words are the rule's: "HER2-positive" is no number left (decision 316).
+    numbers: leftoverNumbers(text, [...spans, ...(held ? [...held.consumed].map(([start, end]): Span => [start, end]) : [])]),
     // "(other than ...)", "except ...": the rule does not hold the exception unless it is held as excepted concepts
     // (decision 202; an inclusion's stays in review: the matcher's reading of the trial's condition takes no exception);
     // "family history": not the person's own.

@@ -678,6 +678,8 @@ export function vocabulary(): Vocabulary {
  */
 const CLINICAL_BROADER: Record<string, string[]> = {
   'mesh:D012585': ['mesh:D011843'],
+  // Cancer that has spread to the brain is a metastasis, so a cancer (decision 316).
+  'cohortly:brain-metastases': ['mesh:D009362'],
   // A microdiscectomy (a hand entry: MeSH has no heading) is a diskectomy and a spine operation.
   'cohortly:microdiscectomy': ['mesh:D017586', 'cohortly:spine-surgery'],
   // Schizophrenia is a psychotic disorder by its definition (ICD-10 F20-F29, DSM-5); MeSH files Schizophrenia beside

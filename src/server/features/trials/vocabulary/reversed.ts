@@ -19,10 +19,11 @@ const NOT_THE_CONCEPT = /^pseudo$/i;
 
 /**
  * A word after a substance that names its opposite (decision 290): "androgen deprivation", "estrogen blockade",
- * "steroid withdrawal", "iron depletion" are no taking of the substance.
+ * "steroid withdrawal", "iron depletion" are no taking of the substance; nor is its receptor ("hormone receptor-positive",
+ * "estrogen receptor", decision 316).
  */
 const REVERSING_AFTER =
-  /^(?:deprivation|deprived|suppression|suppressive|suppressing|blockade|blocker|blocking|withdrawal|withdrawn|antagonists?|antagonism|inhibitors?|inhibition|inhibiting|depletion|depleting)$/i;
+  /^(?:deprivation|deprived|suppression|suppressive|suppressing|blockade|blocker|blocking|withdrawal|withdrawn|antagonists?|antagonism|inhibitors?|inhibition|inhibiting|depletion|depleting|receptors?)$/i;
 /** The reversing words whose opposite is MeSH's antagonist or inhibitor heading of the substance, when it has one. */
 const ANTAGONIST_AFTER = /^(?:blockade|blocker|blocking|antagonists?|antagonism)$/i;
 /** "Anti-androgen", "anti estrogen": the prefix names the substance's antagonist. */

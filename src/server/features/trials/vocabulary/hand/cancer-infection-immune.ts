@@ -289,7 +289,7 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     'thyroid cancer',
     'cáncer de tiroides',
     ['thyroid cancer', 'thyroid carcinoma', 'papillary thyroid cancer', 'papillary thyroid carcinoma', 'follicular thyroid cancer', 'medullary thyroid cancer'],
-    { icd10: 'C73' },
+    { meshTerm: 'Thyroid Neoplasms', icd10: 'C73' },
   ),
   c(
     'pancreatic-cancer',
@@ -304,21 +304,35 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
       'ca pancreas',
       'ca of the pancreas',
     ],
-    { icd10: 'C25', caseSensitive: ['PDAC'] },
+    { meshTerm: 'Pancreatic Neoplasms', icd10: 'C25', caseSensitive: ['PDAC'] },
   ),
-  c('ovarian-cancer', 'ovarian cancer', 'cáncer de ovario', ['ovarian cancer', 'ovarian carcinoma', 'ovarian ca', 'ca ovary'], { icd10: 'C56' }),
-  c('cervical-cancer', 'cervical cancer', 'cáncer de cuello uterino', ['cervical cancer', 'cervical carcinoma', 'cancer of the cervix'], { icd10: 'C53' }),
+  c('ovarian-cancer', 'ovarian cancer', 'cáncer de ovario', ['ovarian cancer', 'ovarian carcinoma', 'ovarian ca', 'ca ovary'], {
+    meshTerm: 'Ovarian Neoplasms',
+    icd10: 'C56',
+  }),
+  c('cervical-cancer', 'cervical cancer', 'cáncer de cuello uterino', ['cervical cancer', 'cervical carcinoma', 'cancer of the cervix'], {
+    meshTerm: 'Uterine Cervical Neoplasms',
+    icd10: 'C53',
+  }),
   c('endometrial-cancer', 'endometrial (uterine) cancer', 'cáncer de endometrio (útero)', ['endometrial cancer', 'endometrial carcinoma', 'uterine cancer'], {
+    meshTerm: 'Endometrial Neoplasms',
     icd10: 'C54.1',
   }),
-  c('bladder-cancer', 'bladder cancer', 'cáncer de vejiga', ['bladder cancer', 'urothelial carcinoma', 'urothelial cancer', 'bladder ca'], { icd10: 'C67' }),
-  c('kidney-cancer', 'kidney cancer', 'cáncer de riñón', ['kidney cancer', 'renal cell carcinoma', 'renal cancer'], { icd10: 'C64', caseSensitive: ['RCC'] }),
+  c('bladder-cancer', 'bladder cancer', 'cáncer de vejiga', ['bladder cancer', 'urothelial carcinoma', 'urothelial cancer', 'bladder ca'], {
+    meshTerm: 'Urinary Bladder Neoplasms',
+    icd10: 'C67',
+  }),
+  c('kidney-cancer', 'kidney cancer', 'cáncer de riñón', ['kidney cancer', 'renal cell carcinoma', 'renal cancer'], {
+    meshTerm: 'Kidney Neoplasms',
+    icd10: 'C64',
+    caseSensitive: ['RCC'],
+  }),
   c(
     'esophageal-cancer',
     'esophageal cancer',
     'cáncer de esófago',
     ['esophageal cancer', 'oesophageal cancer', 'esophageal carcinoma', 'esophageal adenocarcinoma'],
-    { icd10: 'C15' },
+    { meshTerm: 'Esophageal Neoplasms', icd10: 'C15' },
   ),
   c('thymoma', 'thymoma', 'timoma', ['thymic carcinoma'], { meshTerm: 'Thymoma', icd10: 'C37' }),
   // Each synonym names one kind of skin cancer: read as skin cancer, the rule is broader than the words (decision 239).
@@ -561,7 +575,7 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
       'nasopharyngeal cancer',
       'tongue cancer',
     ],
-    { icd10: 'C76.0', caseSensitive: ['HNSCC'] },
+    { meshTerm: 'Head and Neck Neoplasms', icd10: 'C76.0', caseSensitive: ['HNSCC'] },
   ),
   c(
     'sarcoma',
@@ -584,7 +598,10 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     icd10: 'C49.A0',
     caseSensitive: ['GIST'],
   }),
-  c('testicular-cancer', 'testicular cancer', 'cáncer de testículo', ['testicular cancer', 'testicular germ cell tumor', 'seminoma'], { icd10: 'C62.90' }),
+  c('testicular-cancer', 'testicular cancer', 'cáncer de testículo', ['testicular cancer', 'testicular germ cell tumor', 'seminoma'], {
+    meshTerm: 'Testicular Neoplasms',
+    icd10: 'C62.90',
+  }),
   c('mesothelioma', 'mesothelioma', 'mesotelioma', ['mesothelioma', 'pleural mesothelioma'], { icd10: 'C45.9' }),
   c('neuroblastoma', 'neuroblastoma', 'neuroblastoma', ['neuroblastoma'], { icd10: 'C74.90' }),
   c(
@@ -626,9 +643,12 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
   c('meningioma', 'meningioma', 'meningioma', ['meningioma'], { icd10: 'D32.9' }),
   c('wilms-tumor', 'Wilms tumor (a kidney cancer of children)', 'tumor de Wilms', ['wilms tumor', "wilms's tumor", 'nephroblastoma'], { icd10: 'C64.9' }),
   c('retinoblastoma', 'retinoblastoma', 'retinoblastoma', ['retinoblastoma'], { icd10: 'C69.20' }),
-  c('anal-cancer', 'anal cancer', 'cáncer anal', ['anal cancer', 'anal carcinoma', 'anal canal cancer'], { icd10: 'C21.0' }),
-  c('vulvar-cancer', 'vulvar cancer', 'cáncer de vulva', ['vulvar cancer', 'vulval cancer', 'vulvar carcinoma'], { icd10: 'C51.9' }),
-  c('penile-cancer', 'penile cancer', 'cáncer de pene', ['penile cancer', 'penile carcinoma'], { icd10: 'C60.9' }),
+  c('anal-cancer', 'anal cancer', 'cáncer anal', ['anal cancer', 'anal carcinoma', 'anal canal cancer'], { meshTerm: 'Anus Neoplasms', icd10: 'C21.0' }),
+  c('vulvar-cancer', 'vulvar cancer', 'cáncer de vulva', ['vulvar cancer', 'vulval cancer', 'vulvar carcinoma'], {
+    meshTerm: 'Vulvar Neoplasms',
+    icd10: 'C51.9',
+  }),
+  c('penile-cancer', 'penile cancer', 'cáncer de pene', ['penile cancer', 'penile carcinoma'], { meshTerm: 'Penile Neoplasms', icd10: 'C60.9' }),
   c('scabies', 'scabies', 'sarna', ['scabies'], { icd10: 'B86' }),
   c('impetigo', 'impetigo', 'impétigo', ['impetigo'], { icd10: 'L01.00' }),
   c('leprosy', 'leprosy (Hansen disease)', 'lepra', ['leprosy', "hansen's disease", 'hansen disease'], { icd10: 'A30.9' }),
