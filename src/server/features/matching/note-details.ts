@@ -264,18 +264,17 @@ export function conditionDetails(
   age: unknown = null,
   conceptId: string | null = null,
 ): ConditionDetails {
-  // A cancer's spread or stage after its name is its own (decision 316); MeSH's neoplasms.
-  const cancer = conceptId !== null && isA(conceptId, 'mesh:D009369');
   const phrase = phraseBefore(sentence, start);
   // A severity in apposition after it: "atopic dermatitis, moderate to severe, involving ...".
   const apposed = SEVERITY_AFTER.exec(sentence.slice(end, end + 40));
   // Levels right after it: "disc herniation at L4-L5", "protrusion at L4-5 and L5-S1".
   const levels = LEVELS_AFTER.exec(sentence.slice(end, end + 40));
-  const spread = cancer && SPREAD_AFTER.test(sentence.slice(end, end + 60));
-  const advanced = cancer && ADVANCED_AFTER.test(sentence.slice(end, end + 20));
+  // A cancer's spread or stage after its name is its own (decision 316): the words first, the hierarchy only when they are there.
+  const after = sentence.slice(end, end + 60);
+  const stated = SPREAD_AFTER.test(after) ? 'metastatic' : ADVANCED_AFTER.test(after) ? 'advanced' : null;
+  const spread = stated !== null && conceptId !== null && isA(conceptId, 'mesh:D009369') ? stated : null;
   const words = [
-    ...(spread ? ['metastatic'] : []),
-    ...(advanced ? ['advanced'] : []),
+    ...(spread ? [spread] : []),
     ...phrase.words,
     ...(apposed ? apposed[1].split(/[\s-]+/).filter((word) => word !== 'to') : []),
     ...(levels ? levels[1].split(/\s*(?:,|and|or)\s*/) : []),
