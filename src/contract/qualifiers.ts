@@ -4,7 +4,8 @@
  * "bilateral radiculopathy"). The question asks them in plain words; the matcher cannot verify them from a bare
  * diagnosis, so a diagnosis without them is "unknown", never "not met". No zod here: the web's rule words load it.
  */
-export const CONDITION_QUALIFIERS = [
+/** A severity, course or control word. */
+const SEVERITY_AND_COURSE = [
   'mild',
   'mild_or_moderate',
   'moderate_or_severe',
@@ -17,12 +18,11 @@ export const CONDITION_QUALIFIERS = [
   'symptomatic',
   'congenital',
   'degenerative',
-  'lumbar',
-  'cervical',
-  'thoracic',
-  'both_sides',
-  'one_side',
-  // A cancer's extent and its receptors (decision 316): read only beside a cancer.
+] as const;
+/** The part of the spine, or the side. */
+const SPINE_AND_SIDE = ['lumbar', 'cervical', 'thoracic', 'both_sides', 'one_side'] as const;
+/** A cancer's extent and its receptors (decision 316): read only beside a cancer. */
+const CANCER_EXTENT_AND_RECEPTORS = [
   'metastatic',
   'advanced',
   'unresectable',
@@ -34,6 +34,7 @@ export const CONDITION_QUALIFIERS = [
   'hormone_receptor_negative',
   'triple_negative',
 ] as const;
+export const CONDITION_QUALIFIERS = [...SEVERITY_AND_COURSE, ...SPINE_AND_SIDE, ...CANCER_EXTENT_AND_RECEPTORS] as const;
 export type ConditionQualifier = (typeof CONDITION_QUALIFIERS)[number];
 
 /**
@@ -140,37 +141,7 @@ export function qualifiersHeld(name: string, qualifiers: readonly ConditionQuali
 
 /** The qualifiers in the groups staff choose them from (the rule editor): what each group says of a condition. */
 export const QUALIFIER_GROUPS: ReadonlyArray<{ label: string; qualifiers: readonly ConditionQualifier[] }> = [
-  {
-    label: 'Severity and course',
-    qualifiers: [
-      'mild',
-      'mild_or_moderate',
-      'moderate_or_severe',
-      'severe',
-      'serious',
-      'chronic',
-      'acute',
-      'uncontrolled',
-      'recurrent',
-      'symptomatic',
-      'congenital',
-      'degenerative',
-    ],
-  },
-  { label: 'Part of the spine and side', qualifiers: ['lumbar', 'cervical', 'thoracic', 'both_sides', 'one_side'] },
-  {
-    label: 'A cancer’s extent and receptors',
-    qualifiers: [
-      'metastatic',
-      'advanced',
-      'unresectable',
-      'refractory',
-      'relapsed_or_refractory',
-      'her2_positive',
-      'her2_negative',
-      'hormone_receptor_positive',
-      'hormone_receptor_negative',
-      'triple_negative',
-    ],
-  },
+  { label: 'Severity and course', qualifiers: SEVERITY_AND_COURSE },
+  { label: 'Part of the spine and side', qualifiers: SPINE_AND_SIDE },
+  { label: 'A cancer’s extent and receptors', qualifiers: CANCER_EXTENT_AND_RECEPTORS },
 ];
