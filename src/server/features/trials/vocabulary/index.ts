@@ -2,7 +2,7 @@ import type { ConceptRef } from '../../../../contract/trials';
 import { canonicalMeshUi, lexicon } from './lexicon';
 import { capitalisedShortForm, shortFormOfPlural } from './lower-case';
 import { isActionClass, withClassForms } from './medicine-class-forms';
-import { withNamedMedicines } from './named-medicines';
+import { stemClassName, withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { type AnalyteMention, findAnalytes } from './analytes';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
@@ -731,6 +731,10 @@ function meshIsA(conceptId: string, ancestorId: string): boolean {
  */
 export function inClass(drugId: string, classId: string): boolean {
   if (drugId === classId) return true;
+  // A medicine MeSH lacks, named by its stem, is in the stem's class (decision 317).
+  const stemClass = stemClassName(drugId);
+  const stemClassId = stemClass ? meshIdByName(stemClass) : undefined;
+  if (stemClassId) return stemClassId === classId || inClass(stemClassId, classId) || isA(stemClassId, classId);
   const [drug, drugClass] = [vocabulary().lexiconIndex(drugId), vocabulary().lexiconIndex(classId)];
   return drug !== undefined && drugClass !== undefined && lexicon().inClass(drug, drugClass);
 }

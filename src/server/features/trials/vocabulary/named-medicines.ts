@@ -42,3 +42,52 @@ export function withNamedMedicines<M extends { start: number; end: number }>(tex
   }
   return added.length ? [...mentions, ...added].sort((a, b) => a.start - b.start) : mentions;
 }
+
+/**
+ * The class a medicine named by its stem is in, by the WHO INN / USAN stem definitions (decision 317): "olaparib" is a
+ * PARP inhibitor, "ertugliflozin" an SGLT2 inhibitor, "pitavastatin" a statin. Each class is a MeSH heading, so a rule
+ * of the class (or of a class above it) reaches the medicine as it reaches the medicines MeSH files. A stem whose class
+ * MeSH lacks, or that names several ("-lidomide", "-relin"), places the medicine in none; "-mab" stays with decision 282
+ * (a denial of every biologic clears an exclusion of one, and fails no inclusion).
+ */
+const STEM_CLASSES: ReadonlyArray<[RegExp, string]> = [
+  [/parib$/, 'Poly(ADP-ribose) Polymerase Inhibitors'],
+  [/tinib$/, 'Tyrosine Kinase Inhibitors'],
+  [/(?:ciclib|rafenib)$/, 'Protein Kinase Inhibitors'],
+  [/anib$/, 'Angiogenesis Inhibitors'],
+  [/lisib$/, 'Phosphoinositide-3 Kinase Inhibitors'],
+  [/zomib$/, 'Proteasome Inhibitors'],
+  [/inostat$/, 'Histone Deacetylase Inhibitors'],
+  [/lutamide$/, 'Androgen Receptor Antagonists'],
+  [/(?:platin|mustine)$/, 'Antineoplastic Agents'],
+  [/(?:citabine|arabine|trexed)$/, 'Antimetabolites, Antineoplastic'],
+  [/tecan$/, 'Topoisomerase I Inhibitors'],
+  [/gliflozin$/, 'Sodium-Glucose Transporter 2 Inhibitors'],
+  [/gliptin$/, 'Dipeptidyl-Peptidase IV Inhibitors'],
+  [/glutide$/, 'Glucagon-Like Peptide-1 Receptor Agonists'],
+  [/xaban$/, 'Factor Xa Inhibitors'],
+  [/gatran$/, 'Antithrombins'],
+  [/vastatin$/, 'Hydroxymethylglutaryl-CoA Reductase Inhibitors'],
+  [/sartan$/, 'Angiotensin II Type 1 Receptor Blockers'],
+  [/pril$/, 'Angiotensin-Converting Enzyme Inhibitors'],
+  [/olol$/, 'Adrenergic beta-Antagonists'],
+  [/dipine$/, 'Calcium Channel Blockers'],
+  [/prazole$/, 'Proton Pump Inhibitors'],
+  [/floxacin$/, 'Fluoroquinolones'],
+  [/cillin$/, 'Penicillins'],
+  [/cycline$/, 'Tetracyclines'],
+  [/(?:conazole|fungin)$/, 'Antifungal Agents'],
+  [/(?:vir|vudine)$/, 'Antiviral Agents'],
+  [/(?:sonide|methasone)$/, 'Glucocorticoids'],
+  [/(?:azepam|azolam)$/, 'Benzodiazepines'],
+  [/(?:piprazole|peridone)$/, 'Antipsychotic Agents'],
+  [/coxib$/, 'Cyclooxygenase 2 Inhibitors'],
+  [/profen$/, 'Anti-Inflammatory Agents, Non-Steroidal'],
+];
+
+/** The MeSH class heading (by name) of a medicine named by its stem, or null: `cohortly:medicine-named:olaparib` -> PARP inhibitors. */
+export function stemClassName(conceptId: string): string | null {
+  if (!conceptId.startsWith(NAMED_MEDICINE_PREFIX)) return null;
+  const word = conceptId.slice(NAMED_MEDICINE_PREFIX.length);
+  return STEM_CLASSES.find(([stem]) => stem.test(word))?.[1] ?? null;
+}

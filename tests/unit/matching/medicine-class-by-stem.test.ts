@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { CriterionRule } from '../../../src/contract/trials';
+import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
+import { readTextRule } from '../../../src/server/features/trials/criteria';
+import { ruleCriterion } from '../../support/match-facts';
+
+/** Decision 317: a medicine MeSH lacks, named by its stem, is in the stem's class. Notes and criteria written for this file. */
+const today = new Date('2026-06-15T12:00:00Z');
+const person = (text: string): MatchPerson => ({
+  dateOfBirth: null,
+  sex: 'unknown',
+  facts: extractNoteFacts(text, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+});
+const criterion = (kind: 'inclusion' | 'exclusion', text: string) => ruleCriterion(readTextRule(kind, text, {}).rule as CriterionRule, kind);
+
+describe('a medicine named by its stem', () => {
+  it('is in its class for a rule of the class', () => {
+    const parp = criterion('exclusion', 'Previous therapy with any PARP inhibitor');
+    expect(evaluateCriterion(parp, person('Ovarian cancer, on niraparib maintenance since March.'), today).outcome).toBe('not_met');
+    const statin = criterion('inclusion', 'Currently taking a statin');
+    expect(evaluateCriterion(statin, person('Hyperlipidaemia treated with pitavastatin 2 mg daily.'), today).outcome).toBe('met');
+    const sglt2 = criterion('inclusion', 'On an SGLT2 inhibitor');
+    expect(evaluateCriterion(sglt2, person('Type 2 diabetes on ertugliflozin and metformin.'), today).outcome).toBe('met');
+  });
+
+  it('is in no class its stem does not name', () => {
+    const statin = criterion('inclusion', 'Currently taking a statin');
+    expect(evaluateCriterion(statin, person('Type 2 diabetes on ertugliflozin and metformin.'), today).outcome).not.toBe('met');
+  });
+});
