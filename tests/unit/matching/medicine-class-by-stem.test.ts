@@ -3,6 +3,7 @@ import type { CriterionRule } from '../../../src/contract/trials';
 import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
+import { stemClassName } from '../../../src/server/features/trials/vocabulary/named-medicines';
 import { ruleCriterion } from '../../support/match-facts';
 
 /** Decision 317: a medicine MeSH lacks, named by its stem, is in the stem's class. Notes and criteria written for this file. */
@@ -27,5 +28,10 @@ describe('a medicine named by its stem', () => {
   it('is in no class its stem does not name', () => {
     const statin = criterion('inclusion', 'Currently taking a statin');
     expect(evaluateCriterion(statin, person('Type 2 diabetes on ertugliflozin and metformin.'), today).outcome).not.toBe('met');
+  });
+
+  it('is in the class of the longest stem it ends in', () => {
+    expect(stemClassName('cohortly:medicine-named:brexpiprazole')).toBe('Antipsychotic Agents');
+    expect(stemClassName('cohortly:medicine-named:dexlansoprazole')).toBe('Proton Pump Inhibitors');
   });
 });

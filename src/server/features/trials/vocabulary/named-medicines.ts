@@ -5,14 +5,73 @@
  * PARP inhibitor. A word of at least seven letters ending in one of these stems, that no concept of the text already
  * covers, is read as that one medicine (never its class: the word names one medicine, whose class the stem only suggests).
  * Stems that end ordinary words ("-cept" of "concept", "-terol" of "cholesterol", "-tidine" of "thymidine") are left out.
+ * Each stem is written once, with the MeSH class heading it names by the stem definitions (decision 317), or null: a
+ * stem whose class MeSH lacks, or that names several ("-lidomide", "-relin"), places the medicine in no class; "-mab"
+ * stays with decision 282 (a denial of every biologic clears an exclusion of one, and fails no inclusion).
  */
-const STEMS = [
-  'mab|tinib|anib|rafenib|ciclib|parib|lisib|zomib|degib|inostat|lutamide|lidomide|platin|taxel|rubicin',
-  'tecan|citabine|arabine|mustine|trexed|sartan|pril|olol|dipine|prazole|floxacin|gliflozin',
-  'gliptin|glutide|glitazar|glitazone|xaban|gatran|vastatin|dronate|grastim|poetin|cillin|cycline',
-  'azepam|azolam|triptan|setron|lukast|vir|vudine|conazole|fungin|piprazole|peridone|thromycin',
-  'sonide|methasone|parin|relin|relix|oxetine|pramine|coxib|profen',
-].join('|');
+const STEM_CLASSES: ReadonlyArray<readonly [string, string | null]> = [
+  ['mab', null],
+  ['tinib', 'Tyrosine Kinase Inhibitors'],
+  ['anib', 'Angiogenesis Inhibitors'],
+  ['rafenib', 'Protein Kinase Inhibitors'],
+  ['ciclib', 'Protein Kinase Inhibitors'],
+  ['parib', 'Poly(ADP-ribose) Polymerase Inhibitors'],
+  ['lisib', 'Phosphoinositide-3 Kinase Inhibitors'],
+  ['zomib', 'Proteasome Inhibitors'],
+  ['degib', null],
+  ['inostat', 'Histone Deacetylase Inhibitors'],
+  ['lutamide', 'Androgen Receptor Antagonists'],
+  ['lidomide', null],
+  ['platin', 'Antineoplastic Agents'],
+  ['taxel', null],
+  ['rubicin', null],
+  ['tecan', 'Topoisomerase I Inhibitors'],
+  ['citabine', 'Antimetabolites, Antineoplastic'],
+  ['arabine', 'Antimetabolites, Antineoplastic'],
+  ['mustine', 'Antineoplastic Agents'],
+  ['trexed', 'Antimetabolites, Antineoplastic'],
+  ['sartan', 'Angiotensin II Type 1 Receptor Blockers'],
+  ['pril', 'Angiotensin-Converting Enzyme Inhibitors'],
+  ['olol', 'Adrenergic beta-Antagonists'],
+  ['dipine', 'Calcium Channel Blockers'],
+  ['prazole', 'Proton Pump Inhibitors'],
+  ['floxacin', 'Fluoroquinolones'],
+  ['gliflozin', 'Sodium-Glucose Transporter 2 Inhibitors'],
+  ['gliptin', 'Dipeptidyl-Peptidase IV Inhibitors'],
+  ['glutide', 'Glucagon-Like Peptide-1 Receptor Agonists'],
+  ['glitazar', null],
+  ['glitazone', null],
+  ['xaban', 'Factor Xa Inhibitors'],
+  ['gatran', 'Antithrombins'],
+  ['vastatin', 'Hydroxymethylglutaryl-CoA Reductase Inhibitors'],
+  ['dronate', null],
+  ['grastim', null],
+  ['poetin', null],
+  ['cillin', 'Penicillins'],
+  ['cycline', 'Tetracyclines'],
+  ['azepam', 'Benzodiazepines'],
+  ['azolam', 'Benzodiazepines'],
+  ['triptan', null],
+  ['setron', null],
+  ['lukast', null],
+  ['vir', 'Antiviral Agents'],
+  ['vudine', 'Antiviral Agents'],
+  ['conazole', 'Antifungal Agents'],
+  ['fungin', 'Antifungal Agents'],
+  ['piprazole', 'Antipsychotic Agents'],
+  ['peridone', 'Antipsychotic Agents'],
+  ['thromycin', null],
+  ['sonide', 'Glucocorticoids'],
+  ['methasone', 'Glucocorticoids'],
+  ['parin', null],
+  ['relin', null],
+  ['relix', null],
+  ['oxetine', null],
+  ['pramine', null],
+  ['coxib', 'Cyclooxygenase 2 Inhibitors'],
+  ['profen', 'Anti-Inflammatory Agents, Non-Steroidal'],
+];
+const STEMS = STEM_CLASSES.map(([stem]) => stem).join('|');
 const NAMED = new RegExp(`^(?=[a-z]{7,}$)[a-z]+(?:${STEMS})$`, 'i');
 /** Whether any word of a text ends in a stem at all: most texts name none, and are passed over at once. */
 const ANY_STEM = new RegExp(`[a-z](?:${STEMS})\\b`, 'i');
@@ -44,50 +103,14 @@ export function withNamedMedicines<M extends { start: number; end: number }>(tex
 }
 
 /**
- * The class a medicine named by its stem is in, by the WHO INN / USAN stem definitions (decision 317): "olaparib" is a
- * PARP inhibitor, "ertugliflozin" an SGLT2 inhibitor, "pitavastatin" a statin. Each class is a MeSH heading, so a rule
- * of the class (or of a class above it) reaches the medicine as it reaches the medicines MeSH files. A stem whose class
- * MeSH lacks, or that names several ("-lidomide", "-relin"), places the medicine in none; "-mab" stays with decision 282
- * (a denial of every biologic clears an exclusion of one, and fails no inclusion).
+ * The MeSH class heading (by name) of a medicine named by its stem, or null (decision 317): "olaparib" is a PARP
+ * inhibitor, "pitavastatin" a statin, so a rule of the class reaches the medicine as it reaches those MeSH files.
  */
-const STEM_CLASSES: ReadonlyArray<[RegExp, string]> = [
-  [/parib$/, 'Poly(ADP-ribose) Polymerase Inhibitors'],
-  [/tinib$/, 'Tyrosine Kinase Inhibitors'],
-  [/(?:ciclib|rafenib)$/, 'Protein Kinase Inhibitors'],
-  [/anib$/, 'Angiogenesis Inhibitors'],
-  [/lisib$/, 'Phosphoinositide-3 Kinase Inhibitors'],
-  [/zomib$/, 'Proteasome Inhibitors'],
-  [/inostat$/, 'Histone Deacetylase Inhibitors'],
-  [/lutamide$/, 'Androgen Receptor Antagonists'],
-  [/(?:platin|mustine)$/, 'Antineoplastic Agents'],
-  [/(?:citabine|arabine|trexed)$/, 'Antimetabolites, Antineoplastic'],
-  [/tecan$/, 'Topoisomerase I Inhibitors'],
-  [/gliflozin$/, 'Sodium-Glucose Transporter 2 Inhibitors'],
-  [/gliptin$/, 'Dipeptidyl-Peptidase IV Inhibitors'],
-  [/glutide$/, 'Glucagon-Like Peptide-1 Receptor Agonists'],
-  [/xaban$/, 'Factor Xa Inhibitors'],
-  [/gatran$/, 'Antithrombins'],
-  [/vastatin$/, 'Hydroxymethylglutaryl-CoA Reductase Inhibitors'],
-  [/sartan$/, 'Angiotensin II Type 1 Receptor Blockers'],
-  [/pril$/, 'Angiotensin-Converting Enzyme Inhibitors'],
-  [/olol$/, 'Adrenergic beta-Antagonists'],
-  [/dipine$/, 'Calcium Channel Blockers'],
-  [/prazole$/, 'Proton Pump Inhibitors'],
-  [/floxacin$/, 'Fluoroquinolones'],
-  [/cillin$/, 'Penicillins'],
-  [/cycline$/, 'Tetracyclines'],
-  [/(?:conazole|fungin)$/, 'Antifungal Agents'],
-  [/(?:vir|vudine)$/, 'Antiviral Agents'],
-  [/(?:sonide|methasone)$/, 'Glucocorticoids'],
-  [/(?:azepam|azolam)$/, 'Benzodiazepines'],
-  [/(?:piprazole|peridone)$/, 'Antipsychotic Agents'],
-  [/coxib$/, 'Cyclooxygenase 2 Inhibitors'],
-  [/profen$/, 'Anti-Inflammatory Agents, Non-Steroidal'],
-];
-
-/** The MeSH class heading (by name) of a medicine named by its stem, or null: `cohortly:medicine-named:olaparib` -> PARP inhibitors. */
 export function stemClassName(conceptId: string): string | null {
   if (!conceptId.startsWith(NAMED_MEDICINE_PREFIX)) return null;
   const word = conceptId.slice(NAMED_MEDICINE_PREFIX.length);
-  return STEM_CLASSES.find(([stem]) => stem.test(word))?.[1] ?? null;
+  // The longest stem the word ends in: "brexpiprazole" is an antipsychotic ("-piprazole"), not an acid reducer ("-prazole").
+  let found: readonly [string, string | null] | undefined;
+  for (const row of STEM_CLASSES) if (word.endsWith(row[0]) && row[0].length > (found?.[0].length ?? 0)) found = row;
+  return found?.[1] ?? null;
 }
