@@ -106,7 +106,11 @@ describe('trials of a research site', () => {
     expect(await atLeast.inputValue()).toBe('1');
     expect(await criterion.getByLabel('Has had it for at least (optional): unit').inputValue()).toBe('years');
     await atLeast.fill('2');
-    await criterion.getByLabel('severe', { exact: true }).press('Space');
+    // The qualifiers come in named groups; a cancer's extent and receptors are one of them (decision 316).
+    expect(await criterion.getByRole('group', { name: 'A cancer’s extent and receptors' }).getByLabel('HER2-positive', { exact: true }).isChecked()).toBe(
+      false,
+    );
+    await criterion.getByRole('group', { name: 'Severity and course' }).getByLabel('severe', { exact: true }).press('Space');
     await expect.poll(() => criterion.getByText('Eligible when:').locator('..').textContent()).toContain('Must have asthma (severe) for at least 2 years');
     // Move the first exclusion criterion down, by keyboard.
     await page.getByRole('group', { name: 'Exclusion criterion 1' }).getByRole('button', { name: 'Move down' }).press('Enter');

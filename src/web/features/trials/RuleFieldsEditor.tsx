@@ -168,8 +168,10 @@ function ConditionFields(props: RuleFieldsProps) {
       <fieldset className="grid gap-1.5 sm:col-span-2 lg:col-span-4">
         <legend className="text-sm font-medium text-slate-900">Qualifiers (asked with the condition; the matcher checks them by hand)</legend>
         {QUALIFIER_GROUPS.map((group) => (
-          <div key={group.label} className="grid gap-1">
-            <span className="text-xs font-medium text-slate-600">{group.label}</span>
+          <div key={group.label} role="group" aria-label={group.label} className="grid gap-1">
+            <span aria-hidden="true" className="text-xs font-medium text-slate-600">
+              {group.label}
+            </span>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {group.qualifiers.map((qualifier) => (
                 <label key={qualifier} className="flex items-center gap-2 text-sm text-slate-800">
