@@ -495,21 +495,8 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   const naive = first.concept.kind === 'medication' ? naiveTo(text, first) : null;
   const negated = naive
     ? !naive.given
-    : NEAR_NEGATION.test(
-        before
-          .slice(-40)
-          .replace(/\bnon-[a-z]+/gi, '')
-          .replace(MARKER_NEGATIVE, ' '),
-      ) ||
-      Boolean(
-        listHead &&
-          NEAR_NEGATION.test(
-            listHead[1]
-              .slice(-40)
-              .replace(/\bnon-[a-z]+/gi, '')
-              .replace(MARKER_NEGATIVE, ' '),
-          ),
-      ) ||
+    : NEAR_NEGATION.test(negationScope(before)) ||
+      Boolean(listHead && NEAR_NEGATION.test(negationScope(listHead[1]))) ||
       // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
       NOT_MEETING_CRITERIA.test(before) ||
       negativeTestAfter(text, unique) ||
@@ -614,6 +601,13 @@ function positiveTestWords(text: string, unique: Mention[]): string[] {
  */
 const MARKER_NEGATIVE =
   /\b(?:her-?2(?:\/neu)?|hormone[\s-]+receptors?|hr|er|pr|(?:o)?estrogen[\s-]+receptors?|progesterone[\s-]+receptors?|triple|egfr|alk|ros-?1|kras|braf|pd-?l-?1)[\s/-]*negative\b/gi;
+
+/** The words before a concept that a negation may reach: a "non-" negates its own word, a marker's "negative" nothing. */
+const negationScope = (before: string) =>
+  before
+    .slice(-40)
+    .replace(/\bnon-[a-z]+/gi, '')
+    .replace(MARKER_NEGATIVE, ' ');
 
 /**
  * "HIV negative", "HIV-seronegative", "hepatitis B negative status": a negative test written after an infection a person
