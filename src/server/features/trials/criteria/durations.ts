@@ -185,9 +185,12 @@ export function readDuration(text: string, first: Pick<Mention, 'start'>, last: 
   return null;
 }
 
-/** A criterion that names no condition, only "symptoms" or "pain" and a duration ("Pain ≥ 3 months", "Symptoms less than 6 weeks"). */
+/**
+ * A criterion that names no condition, only "symptoms", "pain" or "the disease" and a duration ("Pain ≥ 3 months",
+ * "Symptoms less than 6 weeks", "Disease duration of at least 6 months"): the disease is the trial's, as the symptoms are.
+ */
 const SUBJECT =
-  /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:(?:patients?|participants?|subjects?|people|persons?|individuals?|adults?|those)\s+(?:whose|with)\s+)?(?:(?:the\s+)?(?:total\s+)?duration\s+of\s+(?:the\s+)?(?:(symptoms?)|(pain))|(?:(symptoms?)|(pain))(?:\s+duration)?)\b/i;
+  /^\s*(?:\(?\w{1,3}[.)]\s*)?(?:(?:patients?|participants?|subjects?|people|persons?|individuals?|adults?|those)\s+(?:whose|with)\s+)?(?:(?:the\s+)?(?:total\s+)?duration\s+of\s+(?:the\s+)?(?:(symptoms?|disease|illness)|(pain))|(?:(symptoms?|disease|illness)|(pain))(?:\s+duration)?)\b/i;
 
 const PAIN_CONCEPT = /pain|ache|algia|sciatica|radicul|neuralg|migraine|headache/i;
 

@@ -157,7 +157,7 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|mcl|cu\s*mm)|cells\s*\/\s*(?:[µμu]l|mcl)|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|mcl|mmc|cu\s*mm)|cells\s*\/\s*(?:[µμu]l|mcl)|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -186,7 +186,8 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   if (/^(?:x)?10(?:\^|e)?9\/l$/.test(compact)) return '10^9/L';
   // "K/µL", "k/mcL", "K/cumm": thousands per microlitre.
   if (/^(?:x)?10(?:\^|e)?3\/[µu]l$/.test(compact) || /^k\/(?:[µu]l|mcl|cumm|mm3)$/.test(compact)) return '10^3/µL';
-  if (/^(?:cells)?\/(?:mm3|cumm)$/.test(compact)) return '/mm3';
+  // "/mmc", as some European records write a cubic millimetre.
+  if (/^(?:cells)?\/(?:mm3|cumm|mmc)$/.test(compact)) return '/mm3';
   // "/mcL", as many US records write a microlitre.
   if (/^(?:cells)?\/(?:[µu]l|mcl)$/.test(compact)) return '/µL';
   if (/^(?:u|iu)\/l$/.test(compact)) return 'U/L';

@@ -7,10 +7,12 @@
  * - "TNF-alpha inhibitors", which MeSH names without the "alpha";
  * - "<action> therapy": "antimicrobial treatment", "antithyroid therapy" are therapy with the agents of that
  *   pharmacological action (MeSH D27), where MeSH has no heading of the therapy ("thrombolytic therapy" keeps its own).
+ * - an enzyme's inhibitors or inducers, however the enzyme is written ("cytochrome P450 3A4 inhibitors", `enzyme-class-forms.ts`).
  * Only a medication of the lexicon or the hand file is read, never a guessed one: "anti-VEGF" (no MeSH class) stays
  * unread; "anti-HCV antibody", "anti-nuclear antibodies" (tests of the blood, not treatments) are never read here.
  */
 
+import { enzymeClassMentions } from './enzyme-class-forms';
 import { lexicon } from './lexicon';
 
 /** A heading under MeSH's pharmacological actions (D27): a class of medicines by what they do. */
@@ -91,8 +93,9 @@ const ACTION_THERAPY = /\b([a-z][a-z-]{4,})\s+(?:therap(?:y|ies)|treatments?)\b/
 
 /** The mentions with the classes of "anti-" forms, "X-alpha inhibitors" and "<action> therapy" added, replacing what their words were read as. */
 export function withClassForms<M extends Found, C>(text: string, mentions: M[], named: MedicineNamed<C>): Array<M | (Found & { concept: C })> {
-  if (!/\banti[-\s]|alpha|α|therap|treatment/i.test(text)) return mentions;
-  const added: Array<Found & { concept: C }> = [];
+  if (!/\banti[-\s]|alpha|α|therap|treatment|cyp|p-?450/i.test(text)) return mentions;
+  // An enzyme's inhibitors or inducers, in any of the forms criteria write them.
+  const added: Array<Found & { concept: C }> = enzymeClassMentions(text, (phrase) => named(phrase));
   for (const match of text.matchAll(ANTI)) {
     const start = match.index ?? 0;
     // "Anti-CD20", "anti-inflammatory agents", "anti-androgen": a medication the recognizer already read from these words.

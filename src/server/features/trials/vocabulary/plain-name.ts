@@ -22,8 +22,15 @@ function everydayWords(name: string): string {
     .replace(/\bneoplasms\b/g, 'tumors')
     .replace(/\bneoplasm\b/g, 'tumor')
     .replace(/^replacement arthroplasty$/, 'joint replacement')
-    .replace(/\b([a-z]+) replacement arthroplasty$/, '$1 replacement');
+    .replace(/\b([a-z]+) replacement arthroplasty$/, '$1 replacement')
+    .replace(/^cytochrome p-450 (CYP\w+) (inhibitors|inducers)$/, (_all, enzyme: string, action: string) => `${ENZYME_ACTION[action]} (${enzyme} ${action})`);
 }
+
+/** What an enzyme's inhibitors and inducers do, as a patient can hear it: they change how other medicines are broken down. */
+const ENZYME_ACTION: Record<string, string> = {
+  inhibitors: 'medicines that slow how the liver breaks down other drugs',
+  inducers: 'medicines that speed up how the liver breaks down other drugs',
+};
 
 /** "Hodgkin", "Sjogren's": a person's name keeps its capital, as does an acronym ("HIV", "SARS-CoV-2"); other words are lower case. */
 const plainPart = (part: string, eponyms?: ReadonlySet<string>) =>
