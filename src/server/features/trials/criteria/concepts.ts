@@ -6,7 +6,7 @@ import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { heldException } from './exceptions';
-import { criteriaSetSpans, filedUnder, howKnownWords, onlyWomenHave } from './how-known';
+import { criteriaSetSpans, filedUnder, howKnownWords, meansOfDiagnosis, onlyWomenHave } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
@@ -234,6 +234,8 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
           !notAsserted.includes(cause) &&
           /^\s*(?:from|resulting from|arising from)\s+(?:an?\s+|the\s+)?$/i.test(text.slice(mention.end, cause.start)),
       ) &&
+      // "Biopsy-proven prostate cancer", "colitis on colonoscopy": the test is how the disease was found (decision 319).
+      !meansOfDiagnosis(text, mention, found) &&
       // "With or without low back pain": optional, neither required nor excluded.
       // "Cirrhosis with or without hepatitis B co-infection": whatever follows in the clause is optional.
       !/\bwith\s+or\s+without\b[^.;,()]*$/i.test(text.slice(Math.max(0, mention.start - 60), mention.start)) &&
@@ -602,12 +604,16 @@ function positiveTestWords(text: string, unique: Mention[]): string[] {
 const MARKER_NEGATIVE =
   /\b(?:her-?2(?:\/neu)?|hormone[\s-]+receptors?|hr|er|pr|(?:o)?estrogen[\s-]+receptors?|progesterone[\s-]+receptors?|triple|egfr|alk|ros-?1|kras|braf|pd-?l-?1)[\s/-]*negative\b/gi;
 
-/** The words before a concept that a negation may reach: a "non-" negates its own word, a marker's "negative" nothing. */
+/**
+ * The words before a concept that a negation may reach: a "non-" negates its own word, a marker's "negative" nothing, and
+ * "(but) not limited to" opens examples, however the "but" is written ("including by not limited to").
+ */
 const negationScope = (before: string) =>
   before
     .slice(-40)
     .replace(/\bnon-[a-z]+/gi, '')
-    .replace(MARKER_NEGATIVE, ' ');
+    .replace(MARKER_NEGATIVE, ' ')
+    .replace(/\bnot\s+(?:limited|restricted)\s+to\b/gi, ' ');
 
 /**
  * "HIV negative", "HIV-seronegative", "hepatitis B negative status": a negative test written after an infection a person

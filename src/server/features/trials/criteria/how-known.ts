@@ -161,3 +161,30 @@ export function howKnownWords(scope: ConceptScope): string[] {
   for (const [start, end] of tissueConfirmedSpans(scope)) take(text.slice(start, end));
   return words;
 }
+
+/** MeSH's diagnostic techniques (E01): a biopsy, an endoscopy, a colonoscopy. */
+const DIAGNOSIS_TREE = /^E01(?:\.|$)/;
+/** MeSH's diseases (C) and mental disorders (F03): what a test finds. */
+const DISEASE_TREE = /^(?:C\d\d|F03)(?:\.|$)/;
+
+/** "Biopsy-proven", "biopsy showing", "colonoscopy demonstrating": the test, then what it found. */
+const FINDS_AFTER = /^[\s-]*(?:proven|confirmed|documented|verified|documentation|specimens?\s+showing|showing|shows|showed|shown|demonstrat\w*|reveal\w*)\b/i;
+/** "On biopsy", "by kidney biopsy", "after a bone marrow biopsy": how what was named before was found. */
+const FOUND_BY_BEFORE = /\b(?:by|on|via|using|through|after|at|with)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+){0,2}$/i;
+
+/**
+ * A diagnostic test named as the way a disease the criterion names was found ("biopsy-proven prostate cancer",
+ * "granulomatous inflammation on biopsy", "Crohn's disease diagnosed by endoscopy"): the test is how the disease is
+ * known, never an alternative to it. Its words stay for the reader's checks (decision 319).
+ */
+export function meansOfDiagnosis(text: string, mention: Mention, found: readonly Mention[]): boolean {
+  if (!filedUnder(mention, DIAGNOSIS_TREE) || filedUnder(mention, DISEASE_TREE)) return false;
+  const disease = (other: Mention) => other !== mention && filedUnder(other, DISEASE_TREE) && !filedUnder(other, DIAGNOSIS_TREE);
+  const clauseAfter = text.slice(mention.end, mention.end + 80).split(/[.;]/)[0];
+  if (FINDS_AFTER.test(clauseAfter) && found.some((other) => disease(other) && other.start >= mention.end && other.start < mention.end + clauseAfter.length))
+    return true;
+  const before = text.slice(Math.max(0, mention.start - 40), mention.start);
+  return (
+    FOUND_BY_BEFORE.test(before) && found.some((other) => disease(other) && other.end <= mention.start && !/[.;]/.test(text.slice(other.end, mention.start)))
+  );
+}
