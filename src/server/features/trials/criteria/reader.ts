@@ -25,6 +25,7 @@ import { labelLength, namesOneSex, type TextRule } from './text';
 import { narrowNamedVaccine } from './vaccines';
 import { criterionMentions } from './criterion-mentions';
 import { onlyWomenHave } from './how-known';
+import { rationaleSpans } from './rationale';
 
 /**
  * One criterion's rule: the ordered table of readers, and the guards that stop a measure read out of its context.
@@ -100,10 +101,13 @@ const INSTRUMENT_AFTER = /^[\s-]*(?:epi\w*|formula|equation|(?:rating\s+)?scales
 function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabulary): boolean {
   if (rule.type === 'condition' || rule.type === 'medication' || rule.type === 'site_judgement' || !rule.span) return false;
   const { start, end } = rule.span;
+  // The medicines a pregnancy criterion names in its reason ("the effects of X on the developing fetus") are no requirement.
+  const reasons = rule.type === 'pregnancy' || rule.type === 'contraception' ? rationaleSpans(text) : [];
   return vocab.find(text).some(
     (mention) =>
       (mention.concept.kind === 'condition' || mention.concept.kind === 'medication') &&
       (mention.end <= start || mention.start >= end) &&
+      !reasons.some(([from, to]) => mention.start >= from && mention.end <= to) &&
       // "CKD-EPI formula", "Parkinson's disease rating scale": the concept names an instrument, not a requirement.
       !INSTRUMENT_AFTER.test(text.slice(mention.end, mention.end + 30)),
   );

@@ -1,5 +1,6 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import { leftover, leftoverNumbers, plainReasons, reviewed, type Span, spanOf, type TextRule } from './text';
+import { withoutRationale } from './rationale';
 
 /**
  * Status criteria: pregnancy and breastfeeding, contraception, smoking, a criterion of sex words alone, healthy volunteers.
@@ -183,7 +184,9 @@ function readNoChildbearingPotential(kind: CriterionKind, text: string): TextRul
 }
 
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
-export function readPregnancyRule(kind: CriterionKind, text: string): TextRule | null {
+export function readPregnancyRule(kind: CriterionKind, written: string): TextRule | null {
+  // The reason a criterion gives ("the effects of X on the developing fetus are unknown") asks nothing (decision 320).
+  const text = withoutRationale(written);
   const noPotential = readNoChildbearingPotential(kind, text);
   if (noPotential) return noPotential;
   const pregnancy = PREGNANCY.exec(text);
