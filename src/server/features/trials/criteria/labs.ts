@@ -39,6 +39,15 @@ const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 // normal range's limits named without a side (the comparison gives it).
 const LIMIT = String.raw`\s*(?:the\s+)?${LIMIT_SETTER}(?:(${LIMIT_WORDS})|(normal\s+(?:limits?|range|values?)))(?![\w-])`;
 
+/**
+ * "Bilirubin within normal institutional limits", "creatinine within the normal range", "ALT WNL": inside the normal range,
+ * read only for a measure whose low values refuse no one (decision 321).
+ */
+const WITHIN_NORMAL = new RegExp(
+  String.raw`^[^<>≤≥≦≧=\d;]{0,20}?\b(?:(?:(?:is|are|must\s+be|should\s+be)\s+)?(?:within|in)\s+(?:the\s+)?${LIMIT_SETTER}normal\s+(?:(?:institutional|laboratory|reference)\s+)?(?:limits?|range|values?)|wnl)\b`,
+  'i',
+);
+
 /** A measure's ways of writing a bound after its name; `unit` is a unit's pattern (one capture group) where one may stand, `lastUnit` after the last number. */
 export function labPatterns(measure: Measure, unit = UNIT, lastUnit = UNIT) {
   return {
@@ -331,6 +340,12 @@ export function readMeasureBound(kind: CriterionKind, text: string, measure: Mea
     rule = limitRule(kind, measure, limit);
     if (!rule) return { rule: null, needsReview: true };
     span = at(limit);
+  } else if (WITHIN_NORMAL.test(after)) {
+    // Never "taking bilirubin": a measure inside its normal range is a lab rule, or a person's to read.
+    const within = WITHIN_NORMAL.exec(after)!;
+    if (kind !== 'inclusion' || !measure.highSideOnly) return { rule: null, needsReview: true };
+    rule = { type: 'lab', measure: measure.name, comparator: '<=', value: 1, relativeTo: 'ULN' };
+    span = at(within);
   }
   if (!rule || !span) return boundBefore(kind, measure, text, name);
   return labReview(kind, text, measure, rule, name, span);

@@ -18,6 +18,11 @@ export interface Measure {
    * written in a unit the reader did not take, and goes to a person (decision 315).
    */
   plausibleMax?: number;
+  /**
+   * A value under the normal range is no reason to refuse anyone (liver enzymes, bilirubin, creatinine): "within normal
+   * limits" asks only that it not exceed the upper limit (decision 321).
+   */
+  highSideOnly?: boolean;
 }
 
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
@@ -47,23 +52,32 @@ export const MEASURES: Measure[] = [
     // "Alanine aminotransferase (ALT) and aspartate aminotransferase (AST)": both, by their names and short forms.
     name: 'ALT/AST',
     unit: 'U/L',
+    highSideOnly: true,
   },
-  { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b/i, name: 'ALT', unit: 'U/L' },
-  { pattern: /\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b/i, name: 'AST', unit: 'U/L' },
+  { pattern: /\b(?:alt|sgpt|alanine (?:amino)?transaminase|alanine aminotransferase)\b/i, name: 'ALT', unit: 'U/L', highSideOnly: true },
+  { pattern: /\b(?:ast|sgot|aspartate (?:amino)?transaminase|aspartate aminotransferase)\b/i, name: 'AST', unit: 'U/L', highSideOnly: true },
   {
     pattern: /(?<!\b(?:direct|conjugated|indirect|unconjugated)\s)\b(?:total )?bilirubin\b|\btbili\b|\btbl\b/i,
     name: 'bilirubin',
     unit: 'mg/dL',
     plausibleMax: 30,
+    highSideOnly: true,
     convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 },
   },
-  { pattern: /\bdirect bilirubin\b|\bconjugated bilirubin\b/i, name: 'direct bilirubin', unit: 'mg/dL', convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 } },
+  {
+    pattern: /\bdirect bilirubin\b|\bconjugated bilirubin\b/i,
+    name: 'direct bilirubin',
+    unit: 'mg/dL',
+    highSideOnly: true,
+    convert: { 'µmol/L': 1 / 17.1, 'umol/L': 1 / 17.1 },
+  },
   {
     pattern: /\bserum creatinine\b(?!\s*(?:ratio|clearance))|(?<!(?:protein|albumin)[- /]?)\bcreatinine\b(?!\s*(?:ratio|clearance|kinase))|\bscr\b/i,
     name: 'creatinine',
     unit: 'mg/dL',
     // "Creatinine ≤ 150" is µmol/L.
     plausibleMax: 25,
+    highSideOnly: true,
     convert: { 'µmol/L': 1 / 88.4, 'umol/L': 1 / 88.4 },
   },
   {
@@ -98,7 +112,7 @@ export const MEASURES: Measure[] = [
   { pattern: /\b(?:serum )?albumin\b/i, name: 'albumin', unit: 'g/dL', plausibleMax: 10, convert: { 'g/L': 0.1 } },
   { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR', unitless: true },
   { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L', plausibleMax: 15, convert: { 'mEq/L': 1 } },
-  { pattern: /\b(?:alkaline phosphatase|alp)\b/i, name: 'ALP', unit: 'U/L' },
+  { pattern: /\b(?:alkaline phosphatase|alp)\b/i, name: 'ALP', unit: 'U/L', highSideOnly: true },
   { pattern: /\b(?:forced vital capacity|fvc)\b/i, name: 'FVC' },
   { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
   { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },
