@@ -64,7 +64,7 @@ export function allergyToNamed(text: string, mentions: Mention[]): { mentions: M
   if (!after.length || after[0].concept.kind !== 'medication') return null;
   // "Allergy or hypersensitivity to", "allergic reaction against", "allergy (anaphylaxis) to any of the following:".
   if (
-    !/^(?:\s*(?:\/\s*[a-z]+|reactions?|or|and(?:\/or)?|,|\([^()]{0,30}\)|allerg\w*|hypersensitiv\w*|anaphyla\w*|intolerance|sensitivity))*\s+(?:to|against)\s+(?:(?:any|all|one)\s+(?:of\s+)?)?(?:the\s+)?(?:following\s+)?$/i.test(
+    !/^(?:\s*(?:\/\s*[a-z]+|reactions?|or|and(?:\/or)?|,|\([^()]{0,30}\)|allerg\w*|hypersensitiv\w*|anaphyla\w*|intolerance|sensitivity))*\s+(?:to|against|(?:attributed|attributable|due)\s+to\s+(?:compounds?|agents?|drugs?|medications?)\s+(?:of|with)\s+(?:a\s+)?similar\s+(?:chemical|biologic(?:al)?)(?:\s+(?:or|and|and\/or)\s+(?:chemical|biologic(?:al)?))?\s+(?:composition|structure)\s+(?:to|as))\s+(?:(?:any|all|one)\s+(?:of\s+)?)?(?:the\s+)?(?:following\s+)?$/i.test(
       text.slice(allergy.end, after[0].start),
     )
   )
@@ -88,7 +88,10 @@ export function allergyToNamed(text: string, mentions: Mention[]): { mentions: M
       })),
       ...others,
     ],
-    narrower: medicines.some((medicine) => oneMember(text.slice(medicine.start, medicine.end), medicine.concept)),
+    // "Compounds of similar chemical or biologic composition to X": X's kin too, more than an allergy to X alone.
+    narrower:
+      /\bsimilar\s+(?:chemical|biologic)/i.test(text.slice(allergy.end, after[0].start)) ||
+      medicines.some((medicine) => oneMember(text.slice(medicine.start, medicine.end), medicine.concept)),
   };
 }
 
