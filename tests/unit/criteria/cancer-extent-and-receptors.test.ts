@@ -73,6 +73,11 @@ describe('a cancer’s extent and receptors in a note', () => {
     expect(named('Type 2 diabetes and bone metastases from a prostate primary.')).not.toContain('type 2 diabetes (metastatic)');
   });
 
+  it('read past a short bracket between the cancer and its spread or stage', () => {
+    expect(named('Gastric adenocarcinoma (HER2 3+) with several peritoneal metastases.').some((name) => /\(.*metastatic.*\)/.test(name))).toBe(true);
+    expect(named('Squamous cell lung carcinoma (PD-L1 TPS 60%), stage IIIA.').some((name) => /\(.*advanced.*\)/.test(name))).toBe(true);
+  });
+
   it('decide a criterion that names them, and leave a note without them unknown', () => {
     const her2Positive = ruleCriterion(
       {

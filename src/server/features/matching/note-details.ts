@@ -68,9 +68,9 @@ const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderat
  * IV)", "with spread to the lungs". Only in the words that attach to it, never from elsewhere in the sentence.
  */
 const SPREAD_AFTER =
-  /^\s*(?:,\s*|\(\s*)?(?:(?:with|and)\s+(?:(?:multiple|widespread|diffuse|known|new)\s+)?(?:[a-z]+\s+){0,2}(?:metastas[ie]s|mets|spread\s+to)\b|metastatic\s+to\b|stage\s+(?:iv|4)\b)/i;
-/** Right after a cancer, a stage III: advanced, not spread ("NSCLC, stage IIIB"). */
-const ADVANCED_AFTER = /^\s*(?:,\s*|\(\s*)?stage\s+(?:iii[abc]?|3[abc]?)\b/i;
+  /^\s*(?:\([^()]{1,40}\)\s*)?(?:,\s*|\(\s*)?(?:(?:with|and)\s+(?:(?:multiple|widespread|diffuse|known|new)\s+)?(?:[a-z]+\s+){0,2}(?:metastas[ie]s|mets|spread\s+to)\b|metastatic\s+to\b|stage\s+(?:iv|4)\b)/i;
+/** Right after a cancer, a stage III: advanced, not spread ("NSCLC, stage IIIB"). A short bracket may stand between ("(Ki-67 8%)"). */
+const ADVANCED_AFTER = /^\s*(?:\([^()]{1,40}\)\s*)?(?:,\s*|\(\s*)?stage\s+(?:iii[abc]?|3[abc]?)\b/i;
 
 /** "at L4-L5", "at the L5-S1 level", "at L4-5 and L5-S1": a disc's level just after the condition. */
 const LEVEL_WORD = String.raw`[CTL]\d{1,2}\s*[-–/]\s*[CTLS]?\d{1,2}`;
