@@ -201,6 +201,11 @@ export function readClinicalRow(
         continue;
       }
       const converted = canonical(measure, Number(match[2].replace(',', '.')), written);
+      // "UACR 45": laboratories report it in units a factor apart; only its unit says which (decision 323).
+      if (!converted.unit && measure.unitRequired) {
+        reading.unrecognised.push({ column: column.column, value: raw, problem: `A ${measure.name} value needs its unit (e.g. ${measure.unit})`, kept: false });
+        continue;
+      }
       if (implausible(measure, converted.value, converted.unit)) {
         reading.unrecognised.push({
           column: column.column,

@@ -159,6 +159,11 @@ const LOINC_MEASURES: Record<string, string> = {
   '1920-8': 'AST',
   '1975-2': 'bilirubin',
   '1751-7': 'albumin',
+  // Urine albumin and protein over creatinine, protein in a day's urine (decision 323).
+  '9318-7': 'UACR',
+  '14959-1': 'UACR',
+  '2890-2': 'UPCR',
+  '2889-4': 'urine protein',
   '2823-3': 'potassium',
   '1558-6': 'fasting glucose',
   '6301-6': 'INR',
@@ -599,6 +604,11 @@ function readObservation(observation: Observation, entry: Entry, at: number, ski
     }
     const written = quantity.code ?? quantity.unit;
     const converted = canonical(measure.measure, quantity.value, written ? (UCUM_UNITS[written] ?? written) : undefined);
+    // "UACR 45" with no unit: mg/g or mg/mmol, a factor of nine apart (decision 323).
+    if (!converted.unit && measure.measure.unitRequired) {
+      skip(entry, `its ${measure.measure.name} has no unit`);
+      return;
+    }
     if (implausible(measure.measure, converted.value, converted.unit)) {
       skip(entry, `its ${measure.measure.name} (${converted.value}) is not possible in ${converted.unit}`);
       return;

@@ -84,13 +84,17 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
       let written: string | undefined = value[3];
       const unit = normalizeUnit(written);
       // A measure with no unit of its own (FEV1, FVC) in percent is in percent of predicted, as criteria write it.
-      const fits = !unit || unit === measure.unit || measure.convert?.[unit] !== undefined || (unit === '%' && !measure.unit && !measure.unitless);
+      const fits = unit
+        ? unit === measure.unit || measure.convert?.[unit] !== undefined || (unit === '%' && !measure.unit && !measure.unitless)
+        : !measure.unitRequired;
       if (!fits) {
         // "SCr 2.1 in March": "in" and "m" are words as often as units.
         if (!/^(?:in|m)$/i.test(written ?? '')) continue;
         written = undefined;
       } else if (!written && UNKNOWN_UNIT.test(after)) continue;
       const read = canonical(measure, toNumber(value[2]), written);
+      // "UACR 45": in mg/g or mg/mmol, a factor of nine apart; unread without its unit (decision 323).
+      if (!read.unit) continue;
       // "Hb 90", "ANC 600": a value no person has in the measure's unit was written in another; unread (decision 315).
       if (implausible(measure, read.value, read.unit)) continue;
       const end = written ? nameEnd + value[0].trimEnd().length : nameEnd + value[1].length + value[2].length;

@@ -23,6 +23,8 @@ export interface Measure {
    * limits" asks only that it not exceed the upper limit (decision 321).
    */
   highSideOnly?: boolean;
+  /** Laboratories report it in units a factor apart (UACR in mg/g or mg/mmol): a value without its unit is left unread (decision 323). */
+  unitRequired?: boolean;
 }
 
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
@@ -33,6 +35,32 @@ export const MEASURES: Measure[] = [
     name: 'eGFR',
     unit: 'mL/min/1.73m2',
     convert: { 'mL/min': 1 },
+  },
+  // Kidney damage as laboratories report it (decision 323): albumin or protein over creatinine in a spot urine, protein
+  // in a day's urine. Before albumin and creatinine, whose names these hold.
+  {
+    pattern: /\buacr\b|\b(?:urine\s+|urinary\s+)?(?:micro)?albumin[\s-]*(?:to[\s-]*|\/\s*)?creatinine\s+ratio\b/i,
+    name: 'UACR',
+    unit: 'mg/g',
+    convert: { 'mg/mmol': 8.84, 'g/g': 1000 },
+    unitRequired: true,
+    plausibleMax: 30000,
+  },
+  {
+    pattern: /\bupcr\b|\bupc\s+ratio\b|\b(?:urine\s+|urinary\s+)?protein[\s-]*(?:to[\s-]*|\/\s*)?creatinine\s+ratio\b/i,
+    name: 'UPCR',
+    unit: 'g/g',
+    convert: { 'mg/g': 0.001, 'mg/mg': 1, 'mg/mmol': 1 / 113.12 },
+    unitRequired: true,
+    plausibleMax: 40,
+  },
+  {
+    pattern: /\b24[\s-]*(?:hours?|hrs?|h)\s+(?:urine|urinary)\s+protein(?:\s+excretion)?\b|\b(?:urine|urinary)\s+protein\s+excretion\b|\bproteinuria\b/i,
+    name: 'urine protein',
+    unit: 'g/day',
+    convert: { 'mg/day': 0.001 },
+    unitRequired: true,
+    plausibleMax: 40,
   },
   { pattern: /\bcreatinine clearance\b|\bcrcl\b|\bcrea?tinine cl\b/i, name: 'creatinine clearance', unit: 'mL/min' },
   {
@@ -171,7 +199,7 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|mcl|mmc|cu\s*mm)|cells\s*\/\s*(?:[µμu]l|mcl)|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|(?:mg|g)\s*\/\s*g(?:\s*(?:of\s+)?(?:creatinine|creat|crea|cr)|cr)?|mg\s*\/\s*(?:mmol|mg)|(?:mg|g)\s*\/\s*(?:24\s*(?:hours?|hrs?|h)|d(?:ay)?)|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|mcl|mmc|cu\s*mm)|cells\s*\/\s*(?:[µμu]l|mcl)|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -187,6 +215,13 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
     .replace('^2', '2')
     .replace('^3', '3');
   if (/^kg\/m2$/.test(compact)) return 'kg/m2';
+  // Over creatinine ("g/gCr", "mg/g creatinine") and per day ("g/24 h"), as urine protein is reported (decision 323).
+  const perCreatinine = /^(mg|g)\/g(?:of)?(?:creatinine|creat|crea|cr)?$/.exec(compact);
+  if (perCreatinine) return `${perCreatinine[1]}/g`;
+  if (/^mg\/(?:mmol|mg)$/.test(compact)) return compact;
+  // "g/24h", "g/day", and UCUM's "g/(24.h)" as FHIR writes it.
+  const perDay = /^(mg|g)\/(?:\(?24\.?(?:hours?|hrs?|h)\)?|d(?:ay)?)$/.exec(compact);
+  if (perDay) return `${perDay[1]}/day`;
   if (/^(?:ml|cc)\/min\/1[.,]73m2$/.test(compact)) return 'mL/min/1.73m2';
   if (/^(?:ml|cc)\/min$/.test(compact)) return 'mL/min';
   if (/^mg\/dl$/.test(compact)) return 'mg/dL';
@@ -226,6 +261,8 @@ export function implausible(measure: Measure, value: number, unit: string | unde
 /** A value in its written unit -> the measure's canonical unit (or kept as written when no conversion is known). Also used by the FHIR reader and the note extractor. */
 export function canonical(measure: Measure, value: number, written: string | undefined): { value: number; unit: string | undefined } {
   const unit = normalizeUnit(written);
+  // No unit to read it in: a person reads the rule, and a note's value is left unread (decision 323).
+  if (!unit && measure.unitRequired) return { value, unit: undefined };
   // Counts written without a unit: "platelets < 100,000" is per mm3 (10^9/L figures are below 1000).
   if (!unit && measure.unit === '10^9/L' && value >= 1000) return { value: value / 1000, unit: measure.unit };
   if (!unit && measure.bare) return measure.bare(value);
