@@ -41,6 +41,8 @@ describe('urine albumin and protein in a note and an import', () => {
     expect(labs('Diabetic kidney disease: UACR 610 mg/g, eGFR 48.')).toContainEqual(['UACR', 610, 'mg/g']);
     expect(labs('Spot urine protein-to-creatinine ratio 2.3 g/g.')).toContainEqual(['UPCR', 2.3, 'g/g']);
     expect(labs('24 h urine protein 5.1 g/day, albumin 2.4 g/dL.')).toContainEqual(['urine protein', 5.1, 'g/day']);
+    // A mass alone is the day's collection.
+    expect(labs('Twenty-four hour collection: 24-hour urine protein 4.4 g.')).toContainEqual(['urine protein', 4.4, 'g/day']);
     expect(labs('UACR 45 at the last visit.').some(([name]) => name === 'UACR')).toBe(false);
   });
 

@@ -58,7 +58,8 @@ export const MEASURES: Measure[] = [
     pattern: /\b24[\s-]*(?:hours?|hrs?|h)\s+(?:urine|urinary)\s+protein(?:\s+excretion)?\b|\b(?:urine|urinary)\s+protein\s+excretion\b|\bproteinuria\b/i,
     name: 'urine protein',
     unit: 'g/day',
-    convert: { 'mg/day': 0.001 },
+    // A mass alone is a day's collection: "24-hour urine protein 6.8 g".
+    convert: { 'mg/day': 0.001, g: 1, mg: 0.001 },
     unitRequired: true,
     plausibleMax: 40,
   },
