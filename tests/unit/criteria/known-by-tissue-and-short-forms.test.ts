@@ -41,9 +41,12 @@ describe('a tumour diagnosed on its tissue', () => {
 });
 
 describe('kinds of skin cancer', () => {
-  it('melanoma or basal cell carcinoma read as skin cancer is broader than the words', () => {
-    for (const text of ['Prior melanoma', 'Treated basal cell carcinoma of the nose'])
-      expect(read('exclusion', text), text).toMatchObject({ rule: { condition: 'skin cancer' }, needsReview: true });
+  it('basal cell carcinoma read as skin cancer is broader than the words', () => {
+    expect(read('exclusion', 'Treated basal cell carcinoma of the nose')).toMatchObject({ rule: { condition: 'skin cancer' }, needsReview: true });
+  });
+
+  it('melanoma is its own MeSH heading, never skin cancer (decision 324)', () => {
+    expect(read('exclusion', 'Prior melanoma')).toMatchObject({ rule: { condition: 'melanoma', concepts: [{ mesh: 'D008545' }] }, needsReview: false });
   });
 });
 

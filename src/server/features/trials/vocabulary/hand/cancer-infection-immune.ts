@@ -336,9 +336,11 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
   ),
   c('thymoma', 'thymoma', 'timoma', ['thymic carcinoma'], { meshTerm: 'Thymoma', icd10: 'C37' }),
   // Each synonym names one kind of skin cancer: read as skin cancer, the rule is broader than the words (decision 239).
-  c('skin-cancer', 'skin cancer', 'cáncer de piel', ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer', 'melanoma'], {
+  // Not melanoma: MeSH's own heading, so "melanoma" is never a basal cell carcinoma, and "other than non-melanoma skin
+  // cancer" excepts no melanoma (decision 324).
+  c('skin-cancer', 'skin cancer', 'cáncer de piel', ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer'], {
     icd10: 'C44',
-    members: ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer', 'melanoma'],
+    members: ['basal cell carcinoma', 'squamous cell carcinoma of the skin', 'non-melanoma skin cancer'],
   }),
   c('autoimmune-disease', 'an autoimmune disease', 'una enfermedad autoinmune', ['autoimmune disorder', 'autoimmune condition'], {
     meshTerm: 'Autoimmune Diseases',
