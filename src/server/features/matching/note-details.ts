@@ -56,9 +56,12 @@ const AGO_AFTER = new RegExp(
   String.raw`^\s*(?:,\s*|\(\s*)?(?:(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|done|performed|started|began)\s+)?${COUNT}[- ]${UNIT}\s+ago\b`,
   'i',
 );
-/** "since 2019", "diagnosed in 2015", "in 2012": a year just after it. */
+/**
+ * "since 2019", "diagnosed in 2015", "in 2012", "resected 2019", and past the place it was in: "of the calf excised in
+ * 2023", "on the left cheek removed 2021". A place is read only before a verb of what was done, never alone.
+ */
 const YEAR_AFTER =
-  /^\s*(?:,\s*|\(\s*)?(?:(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|done|performed|started|began)\s+)?(?:in|since)\s+((?:19|20)\d\d)\b/i;
+  /^\s*(?:,\s*|\(\s*)?(?:(?:(?:of|on|in)\s+(?:the\s+)?(?:(?:left|right|upper|lower)\s+)?[a-z]+,?\s+)?(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|excised|biopsied|done|performed|started|began)\s+(?:in\s+)?|(?:in|since)\s+)((?:19|20)\d\d)\b/i;
 
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
 const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
