@@ -24,6 +24,13 @@ describe('the year a past condition was treated', () => {
     expect(facts('Melanoma of the back in a 2019 photograph.')[0]?.observedOn ?? null).toBeNull();
   });
 
+  it('is had, not now, once taken out, and still now while the removal is planned', () => {
+    expect(facts('Squamous cell carcinoma of the scalp removed 2020.')[0]).toMatchObject({ status: 'history' });
+    expect(facts('Colon polyp completely excised at colonoscopy.')[0]).toMatchObject({ status: 'history' });
+    expect(facts('Renal cell carcinoma, to be resected next month.')[0]).toMatchObject({ status: 'present' });
+    expect(facts('Thyroid nodule, to be removed if it grows.')[0]).toMatchObject({ status: 'present' });
+  });
+
   it('decides a window on another cancer either way', () => {
     const rule = readTextRule('exclusion', 'Another malignancy within the last 4 years', {}).rule as CriterionRule;
     const criterion = ruleCriterion(rule, 'exclusion');

@@ -63,6 +63,14 @@ const AGO_AFTER = new RegExp(
 const YEAR_AFTER =
   /^\s*(?:,\s*|\(\s*)?(?:(?:(?:of|on|in)\s+(?:the\s+)?(?:(?:left|right|upper|lower)\s+)?[a-z]+,?\s+)?(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|excised|biopsied|done|performed|started|began)\s+(?:in\s+)?|(?:in|since)\s+)((?:19|20)\d\d)\b/i;
 
+/**
+ * After a condition, words that say it was had and is not now: "cancer-free", "disease-free", and taken out ("basal cell
+ * carcinoma removed 2021", "polyp resected", decision 325), never a plan ("to be resected", "scheduled to be removed",
+ * "removed if growing").
+ */
+export const HAD_AFTER =
+  /(?<=\w)-free\b|(?<!\b(?:be|plan:?|planned|awaiting|scheduled|for|if|needs?|will)\s+(?:completely\s+)?)\b(?:(?:was|were|has been|have been|had been)\s+)?(?:completely\s+)?(?:excised|resected|removed|ablated)\b(?!\s+(?:if|when|once|next|soon|tomorrow)\b)/gi;
+
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
 const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
 

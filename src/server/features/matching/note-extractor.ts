@@ -8,7 +8,7 @@ import { markTestFindings } from './note-test-findings';
 import { isLifelong } from './lifelong-conditions';
 import { readAge, readSex } from './note-demographics';
 import { gradeBySeverityScales } from './note-severity-scales';
-import { conditionDetails, givenOn, lastDoseOn, medicineStoppedOn, nameWithQualifiers, type StatedDuration } from './note-details';
+import { conditionDetails, givenOn, HAD_AFTER, lastDoseOn, medicineStoppedOn, nameWithQualifiers, type StatedDuration } from './note-details';
 import { readMeasures, readPerformanceStatus } from './note-measures';
 import { allergyDenied, biologicMentions, inAllergyList, localMedicineName, saidNaive } from './note-medicine-forms';
 import { dateSpineCausesByTheirPain } from './note-radiating-pain';
@@ -169,8 +169,8 @@ const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = [
     before: false,
     pattern: /\b(?:with no|no|without)(?: (?:evidence|signs?) of)?(?: (?:a|any))? (?:recurrence|relapse)(?=\s*(?:[,;.)]|and\b|$))/gi,
   },
-  // "Cancer-free since 2015", "disease-free": was had.
-  { type: 'hist', before: false, pattern: /(?<=\w)-free\b/gi },
+  // "Cancer-free since 2015", "disease-free", taken out ("polyp resected 2021"): was had (`HAD_AFTER`).
+  { type: 'hist', before: false, pattern: HAD_AFTER },
   // "A stroke 10 years ago", "an infarction 2 years earlier" are history; "COPD since 2 years ago", "pain that started 6 months ago" are not.
   {
     type: 'hist',
