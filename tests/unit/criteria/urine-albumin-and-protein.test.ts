@@ -44,6 +44,13 @@ describe('urine albumin and protein in a note and an import', () => {
     // A mass alone is the day's collection.
     expect(labs('Twenty-four hour collection: 24-hour urine protein 4.4 g.')).toContainEqual(['urine protein', 4.4, 'g/day']);
     expect(labs('UACR 45 at the last visit.').some(([name]) => name === 'UACR')).toBe(false);
+    // Measures without a unit of their own are still read without one.
+    expect(labs('INR 2.4 on warfarin; FEV1 1.9 L.')).toEqual(
+      expect.arrayContaining([
+        ['INR', 2.4, null],
+        ['FEV1', 1.9, null],
+      ]),
+    );
   });
 
   it('decide a ratio criterion', () => {

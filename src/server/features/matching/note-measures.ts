@@ -94,7 +94,7 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
       } else if (!written && UNKNOWN_UNIT.test(after)) continue;
       const read = canonical(measure, toNumber(value[2]), written);
       // "UACR 45": in mg/g or mg/mmol, a factor of nine apart; unread without its unit (decision 323).
-      if (!read.unit) continue;
+      if (!read.unit && measure.unitRequired) continue;
       // "Hb 90", "ANC 600": a value no person has in the measure's unit was written in another; unread (decision 315).
       if (implausible(measure, read.value, read.unit)) continue;
       const end = written ? nameEnd + value[0].trimEnd().length : nameEnd + value[1].length + value[2].length;
