@@ -1,5 +1,6 @@
 import type { CriterionRule } from '../../src/contract/trials';
 import type { MatchCriterion, MatchFact } from '../../src/server/features/matching/evaluate';
+import { extractNoteFacts } from '../../src/server/features/matching/note-extractor';
 
 let next = 0;
 
@@ -21,4 +22,9 @@ export function matchFact(source: MatchFact['source']) {
 /** A criterion for matcher tests: the rule as the criteria reader read it, reviewed, for everyone; `more` overrides. */
 export function ruleCriterion(rule: CriterionRule, kind: MatchCriterion['kind'] = 'inclusion', more: Partial<MatchCriterion> = {}): MatchCriterion {
   return { id: 'c1', kind, rule, ruleSource: 'text', needsReview: false, population: null, ...more };
+}
+
+/** A note's facts as the matcher sees them: read by the note reader on `today`, each with an id, from a clinical note. */
+export function noteFacts(note: string, today: Date): MatchFact[] {
+  return extractNoteFacts(note, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact);
 }

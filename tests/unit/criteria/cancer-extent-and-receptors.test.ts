@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { isA } from '../../../src/server/features/trials/vocabulary';
 import { SYNONYMS } from '../../../src/server/features/trials/vocabulary/synonyms';
-import { ruleCriterion } from '../../support/match-facts';
+import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 316: a cancer's extent, course and receptors, read beside a cancer in criteria and notes. New wording throughout. */
 const today = new Date('2026-06-15T12:00:00Z');
@@ -16,7 +16,7 @@ const named = (text: string) =>
 const person = (text: string): MatchPerson => ({
   dateOfBirth: null,
   sex: 'unknown',
-  facts: extractNoteFacts(text, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+  facts: noteFacts(text, today),
 });
 
 describe('every cancer the hand vocabulary names', () => {

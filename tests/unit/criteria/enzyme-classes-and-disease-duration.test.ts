@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
-import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { readTextRule, trialConceptsOf } from '../../../src/server/features/trials/criteria';
-import { ruleCriterion } from '../../support/match-facts';
+import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 318: an enzyme's inhibitors and inducers however written, "the disease" of a duration, counts per "mmc". Wording new to this file. */
 const today = new Date('2026-06-15T12:00:00Z');
 const person = (text: string): MatchPerson => ({
   dateOfBirth: null,
   sex: 'unknown',
-  facts: extractNoteFacts(text, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+  facts: noteFacts(text, today),
 });
 const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text, {});
 const names = (rule: CriterionRule | null) => (rule && 'concepts' in rule ? (rule.concepts ?? []).map((concept) => concept.mesh ?? concept.id) : []);

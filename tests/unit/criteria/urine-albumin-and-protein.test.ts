@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
 import { clinicalColumns, readClinicalRow } from '../../../src/server/features/candidates/import-facts';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
-import { ruleCriterion } from '../../support/match-facts';
+import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 323: urine albumin and protein over creatinine, and protein in a day's urine. Wording new to this file. */
 const today = new Date('2026-06-15T12:00:00Z');
 const person = (note: string): MatchPerson => ({
   dateOfBirth: '1966-01-20',
   sex: 'male',
-  facts: extractNoteFacts(note, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+  facts: noteFacts(note, today),
 });
 const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text, {});
 const labs = (note: string) =>

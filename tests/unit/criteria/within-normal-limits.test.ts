@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
-import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
-import { ruleCriterion } from '../../support/match-facts';
+import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 321: a measure "within normal limits", for measures whose low values refuse no one. Wording new to this file. */
 const today = new Date('2026-06-15T12:00:00Z');
 const adult = (note: string): MatchPerson => ({
   dateOfBirth: '1970-03-02',
   sex: 'female',
-  facts: extractNoteFacts(note, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+  facts: noteFacts(note, today),
 });
 const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kind, text, {});
 

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
-import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
 import { stemClassName } from '../../../src/server/features/trials/vocabulary/named-medicines';
-import { ruleCriterion } from '../../support/match-facts';
+import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 317: a medicine MeSH lacks, named by its stem, is in the stem's class. Notes and criteria written for this file. */
 const today = new Date('2026-06-15T12:00:00Z');
 const person = (text: string): MatchPerson => ({
   dateOfBirth: null,
   sex: 'unknown',
-  facts: extractNoteFacts(text, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+  facts: noteFacts(text, today),
 });
 const criterion = (kind: 'inclusion' | 'exclusion', text: string) => ruleCriterion(readTextRule(kind, text, {}).rule as CriterionRule, kind);
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
-import { ruleCriterion } from '../../support/match-facts';
+import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 324: melanoma is MeSH's own heading, not the hand entry for skin cancer. Notes and criteria new to this file. */
 const today = new Date('2026-06-15T12:00:00Z');
 const person = (note: string): MatchPerson => ({
   dateOfBirth: '1961-09-09',
   sex: 'male',
-  facts: extractNoteFacts(note, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+  facts: noteFacts(note, today),
 });
 const outcome = (kind: 'inclusion' | 'exclusion', criterion: string, note: string) =>
   evaluateCriterion(ruleCriterion(readTextRule(kind, criterion, {}).rule as CriterionRule, kind), person(note), today).outcome;

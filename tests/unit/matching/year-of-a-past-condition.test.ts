@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionRule } from '../../../src/contract/trials';
-import { evaluateCriterion, type MatchFact, type MatchPerson } from '../../../src/server/features/matching/evaluate';
+import { evaluateCriterion, type MatchPerson } from '../../../src/server/features/matching/evaluate';
 import { extractNoteFacts } from '../../../src/server/features/matching/note-extractor';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
-import { ruleCriterion } from '../../support/match-facts';
+import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 325: the year a past condition was treated, past the place it was in and without "in". Wording new to this file. */
 const today = new Date('2026-06-15T12:00:00Z');
@@ -11,7 +11,7 @@ const facts = (note: string) => extractNoteFacts(note, { today }).filter((fact) 
 const person = (note: string): MatchPerson => ({
   dateOfBirth: '1958-04-11',
   sex: 'female',
-  facts: extractNoteFacts(note, { today }).map((fact, index) => ({ ...fact, id: `n${index}`, source: 'note' }) as MatchFact),
+  facts: noteFacts(note, today),
 });
 
 describe('the year a past condition was treated', () => {

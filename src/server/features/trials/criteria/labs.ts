@@ -289,6 +289,7 @@ export function readMeasureBound(kind: CriterionKind, text: string, measure: Mea
   const trailing = ulnFirst || between || twoBounds || compare || wordCompare ? null : patterns.trailing.exec(after);
   const dash = ulnFirst || between || twoBounds || compare || wordCompare || trailing ? null : patterns.dash.exec(after);
   const limit = uln || between || twoBounds || compare || wordCompare || trailing || dash ? null : patterns.limit.exec(after);
+  const within = uln || between || twoBounds || compare || wordCompare || trailing || dash || limit ? null : WITHIN_NORMAL.exec(after);
   const at = (match: RegExpExecArray): Span => [offset + match.index, offset + match.index + match[0].length];
   let rule: Extract<CriterionRule, { type: 'lab' }> | null = null;
   let span: Span | null = null;
@@ -340,9 +341,8 @@ export function readMeasureBound(kind: CriterionKind, text: string, measure: Mea
     rule = limitRule(kind, measure, limit);
     if (!rule) return { rule: null, needsReview: true };
     span = at(limit);
-  } else if (WITHIN_NORMAL.test(after)) {
+  } else if (within) {
     // Never "taking bilirubin": a measure inside its normal range is a lab rule, or a person's to read.
-    const within = WITHIN_NORMAL.exec(after)!;
     if (kind !== 'inclusion' || !measure.highSideOnly) return { rule: null, needsReview: true };
     rule = { type: 'lab', measure: measure.name, comparator: '<=', value: 1, relativeTo: 'ULN' };
     span = at(within);

@@ -95,7 +95,7 @@ const ACTION_THERAPY = /\b([a-z][a-z-]{4,})\s+(?:therap(?:y|ies)|treatments?)\b/
 export function withClassForms<M extends Found, C>(text: string, mentions: M[], named: MedicineNamed<C>): Array<M | (Found & { concept: C })> {
   if (!/\banti[-\s]|alpha|α|therap|treatment|cyp|p-?450/i.test(text)) return mentions;
   // An enzyme's inhibitors or inducers, in any of the forms criteria write them.
-  const added: Array<Found & { concept: C }> = enzymeClassMentions(text, (phrase) => named(phrase));
+  const added: Array<Found & { concept: C }> = enzymeClassMentions(text, named);
   for (const match of text.matchAll(ANTI)) {
     const start = match.index ?? 0;
     // "Anti-CD20", "anti-inflammatory agents", "anti-androgen": a medication the recognizer already read from these words.
