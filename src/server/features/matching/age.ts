@@ -16,6 +16,12 @@ export interface PersonAge {
 }
 
 const DAYS_PER_YEAR = 365.25;
+
+/**
+ * A woman of this age or older is past childbearing (decision 328): natural menopause comes by 55 for nearly all, so
+ * "not pregnant" holds without asking, as it does for a man. Five years of margin past that; a younger woman is asked.
+ */
+export const PAST_CHILDBEARING_YEARS = 60;
 const DAY_MS = 86_400_000;
 /** A bound's rounding to two decimals of a year is under two days. */
 const ROUNDING_DAYS = 2;

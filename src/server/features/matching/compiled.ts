@@ -1,6 +1,6 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import { qualifiersHeld, type CriterionRule } from '../../../contract/trials';
-import { ageFromBirth, ageFromYears, ageWithin, type PersonAge } from './age';
+import { ageFromBirth, ageFromYears, ageWithin, PAST_CHILDBEARING_YEARS, type PersonAge } from './age';
 import type { FactColumns } from './compiled-decode';
 import { cohortCriterion } from './cohorts';
 import { generalDenialAnswers, isGeneralDenial, relatedToOwnIllness } from './general-denials';
@@ -13,19 +13,17 @@ import { discLevelsOf, levelsAgree } from './spinal-levels';
 import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import {
   confirmsOnTest,
-  DAY_MS,
-  lastedFor,
   matchPerson,
   measureNamed,
   namesRuleConcept,
   nearRuleConcept,
   readsATestResult,
-  statedUnitDays,
   windowStartOf,
   type MatchCriterion,
   type MatchFact,
   type MatchPerson,
 } from './evaluate';
+import { DAY_MS, lastedFor, statedUnitDays } from './condition-durations';
 import { classAndScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 
 /**
@@ -328,7 +326,7 @@ function reads(plan: Plan, kind: number, status: number, flags: number, valueTex
     case 'tested':
       return kind === CONDITION && (flags & READS) !== 0;
     case 'pregnancy':
-      return kind === PREGNANCY;
+      return kind === PREGNANCY || kind === AGE;
     case 'age':
       return kind === AGE;
     case 'sex':
@@ -574,15 +572,22 @@ function impliedFlags(rule: Extract<CriterionRule, { type: 'lab' }>, fact: Match
   return (implied.outcome === 'met' ? IMPLIED_MET : IMPLIED_NOT_MET) | (implied.adultsOnly ? IMPLIED_ADULTS : 0);
 }
 
-/** evaluate.ts `isAdult`: the record's date of birth, else the newest age fact with a value. */
-function isAdultCompact(trial: CompiledTrial, c: CompactPerson, criterion: number): boolean {
+/** evaluate.ts `personAge`: the record's date of birth, else the newest age fact with a value. */
+function ageCompact(trial: CompiledTrial, c: CompactPerson, criterion: number): PersonAge | null {
   if (c.dateOfBirth) {
     let known = trial.ages.get(c.dateOfBirth);
     if (known === undefined) trial.ages.set(c.dateOfBirth, (known = ageFromBirth(c.dateOfBirth, trial.today)));
-    return known.years >= 18;
+    return known;
   }
   const fact = newestOf(trial, c, AGE, 0, criterion, 0, true);
-  return fact >= 0 && ageFromYears(c.columns.value[fact]).years >= 18;
+  // A fraction of a year stays one (age.ts): an infant is never 0.
+  return fact >= 0 ? ageFromYears(c.columns.value[fact]) : null;
+}
+
+/** evaluate.ts `isAdult`. */
+function isAdultCompact(trial: CompiledTrial, c: CompactPerson, criterion: number): boolean {
+  const age = ageCompact(trial, c, criterion);
+  return age !== null && age.years >= 18;
 }
 
 function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criterion: number): void {
@@ -595,16 +600,7 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       return;
     case 'age': {
       key = true;
-      let age: PersonAge | null = null;
-      if (c.dateOfBirth) {
-        let known = trial.ages.get(c.dateOfBirth);
-        if (known === undefined) trial.ages.set(c.dateOfBirth, (known = ageFromBirth(c.dateOfBirth, trial.today)));
-        age = known;
-      } else {
-        const fact = newestOf(trial, c, AGE, 0, criterion, 0, true);
-        // A fraction of a year stays one (age.ts): an infant is never 0.
-        if (fact >= 0) age = ageFromYears(value[fact]);
-      }
+      const age = ageCompact(trial, c, criterion);
       if (age === null) return void (outcome = UNKNOWN);
       outcome = ageWithin(age, plan.rule.minYears, plan.rule.maxYears) ? MET : NOT_MET;
       return;
@@ -651,7 +647,13 @@ function judgeCompact(trial: CompiledTrial, c: CompactPerson, plan: Plan, criter
       // evaluate.ts: the record's sex, else a sex fact's.
       if (c.sex === 'male' || (c.sex !== 'female' && sexOf(trial, c) === 'male')) return void ((outcome = MET), (decided = -1));
       const fact = newestOf(trial, c, PREGNANCY, 0, criterion, 0, false);
-      outcome = fact < 0 ? UNKNOWN : trial.sigStatus[sig[fact]] === PRESENT ? NOT_MET : MET;
+      if (fact < 0) {
+        // evaluate.ts: a woman past childbearing age is not pregnant.
+        const age = ageCompact(trial, c, criterion);
+        outcome = age && age.years >= PAST_CHILDBEARING_YEARS ? MET : UNKNOWN;
+        return;
+      }
+      outcome = trial.sigStatus[sig[fact]] === PRESENT ? NOT_MET : MET;
       return;
     }
     case 'smoking': {

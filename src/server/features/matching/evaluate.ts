@@ -1,6 +1,5 @@
 import type { MatchClass, MatchOutcome } from '../../../contract/matching';
 import {
-  durationWords,
   QUALIFIER_WORDS,
   qualifiersHeld,
   type ConditionDuration,
@@ -9,7 +8,8 @@ import {
   type TimeWindow,
 } from '../../../contract/trials';
 import type { FactKind, FactSource, FactStatus } from '../../../contract/matching';
-import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords } from './age';
+import { durationText, lasted } from './condition-durations';
+import { ageFromBirth, ageFromYears, ageWithin, ageWords, boundWords, PAST_CHILDBEARING_YEARS, type PersonAge } from './age';
 import { deniedForPart, deniedWith, isA, nearInTree, onlyThroughSymptoms, showsByDefinition } from './concept-hierarchy';
 import { operationInGroup } from './operations';
 import { impliedByCondition } from './implied-measures';
@@ -282,46 +282,6 @@ export function windowStartOf(window: TimeWindow, today: Date): Date {
   return start;
 }
 
-export const DAY_MS = 86_400_000;
-
-/**
- * Whether a current condition has lasted as the rule's duration says. A condition fact's date is the day it is known
- * to have been there since (its onset; a health record's recorded date when it has no onset; a prescreen answer's
- * day, or the start a duration answer gave), so the condition began then or earlier: an old enough date proves a
- * minimum, a date older than a maximum disproves it. A length the note states ("6 weeks of neck pain", the fact's
- * value in days, weeks, months or years) also bounds it from above (`lastedFor`). Without a date: unknown, never no.
- */
-function lasted(fact: MatchFact, duration: ConditionDuration, today: Date): 'yes' | 'no' | 'unknown' {
-  if (!fact.observedOn || fact.status !== 'present') return 'unknown';
-  const known = Math.floor((today.getTime() - Date.parse(`${fact.observedOn}T00:00:00Z`)) / DAY_MS);
-  return lastedFor(known, fact.value === null ? 0 : statedUnitDays(fact.unit), duration);
-}
-
-/** The days of one unit of a length a note states on a condition ("weeks" -> 7), 0 for any other unit. */
-export function statedUnitDays(unit: string | null): number {
-  return unit === 'days' ? 1 : unit === 'weeks' ? 7 : unit === 'months' ? 31 : unit === 'years' ? 366 : 0;
-}
-
-/**
- * A condition known to have lasted `known` days at least; with a stated length (`unitDays` > 0), less than one more
- * unit of it: "8 weeks" is 8 weeks and not yet 9. Shared with the compiled matcher.
- */
-export function lastedFor(known: number, unitDays: number, duration: ConditionDuration): 'yes' | 'no' | 'unknown' {
-  if (duration.maxDays && known > duration.maxDays) return 'no';
-  const most = unitDays > 0 ? known + unitDays : Number.POSITIVE_INFINITY;
-  if (duration.minDays && most <= duration.minDays) return 'no';
-  if (duration.minDays && known < duration.minDays) return 'unknown';
-  if (duration.maxDays && most > duration.maxDays) return 'unknown';
-  return duration.minDays || duration.maxDays ? 'yes' : 'unknown';
-}
-
-/** "for at least 3 months", "for less than 6 weeks": how a reason names a rule's duration. */
-function durationText(duration: ConditionDuration): string {
-  const min = duration.minDays ? `at least ${durationWords(duration.minDays).en}` : '';
-  const max = duration.maxDays ? `less than ${durationWords(duration.maxDays).en}` : '';
-  return `for ${[min, max].filter(Boolean).join(' and ')}`;
-}
-
 function presenceRule(
   facts: FactIndex,
   kind: 'condition' | 'medication',
@@ -494,10 +454,15 @@ export function measureNamed(measure: string, name: string): boolean {
   return measure === 'ALT/AST' ? lower === 'alt' || lower === 'ast' : measure.toLowerCase() === lower;
 }
 
-/** Whether the person is 18 or older, by the record's date of birth or the newest age fact (as an age rule reads it). */
-function isAdult(person: MatchPerson, facts: FactIndex, today: Date): boolean {
+/** The person's age by the record's date of birth, else the newest age fact (as an age rule reads it). */
+function personAge(person: MatchPerson, facts: FactIndex, today: Date): PersonAge | null {
   const ageFact = of(facts, 'age').find((fact) => fact.value != null);
-  const age = person.dateOfBirth ? ageFromBirth(person.dateOfBirth, today) : ageFact?.value != null ? ageFromYears(ageFact.value) : null;
+  return person.dateOfBirth ? ageFromBirth(person.dateOfBirth, today) : ageFact?.value != null ? ageFromYears(ageFact.value) : null;
+}
+
+/** Whether the person is 18 or older. */
+function isAdult(person: MatchPerson, facts: FactIndex, today: Date): boolean {
+  const age = personAge(person, facts, today);
   return age !== null && age.years >= 18;
 }
 
@@ -621,7 +586,12 @@ function judge(
           return { outcome: 'met', reason: explain ? `Male: not pregnant (${from(sexFact)})` : '', factId: sexFact.id, key: false };
       }
       const fact = of(facts, 'pregnancy')[0];
-      if (!fact) return unknown('Pregnancy not known (asked at prescreen)', false);
+      if (!fact) {
+        const age = personAge(person, facts, today);
+        if (age && age.years >= PAST_CHILDBEARING_YEARS)
+          return { outcome: 'met', reason: explain ? `Age ${age.years}: past childbearing age, not pregnant` : '', factId: null, key: false };
+        return unknown('Pregnancy not known (asked at prescreen)', false);
+      }
       return fact.status === 'present'
         ? { outcome: 'not_met', reason: explain ? `Pregnant (${from(fact)})` : '', factId: fact.id, key: false }
         : { outcome: 'met', reason: explain ? `Not pregnant (${from(fact)})` : '', factId: fact.id, key: false };

@@ -150,7 +150,7 @@ export function readAsaRule(kind: CriterionKind, text: string): TextRule | null 
  * The threshold says what the label means, so the label's words are read with it (decision 090); joined by "or" it would
  * be an alternative, and stays unread.
  */
-const RENAL_LABEL = String.raw`(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|insufficien\w*|dysfunction|failure|abnorm\w*|lowered|reduced|decreased|disease)|(?:impaired|reduced|decreased|abnormal|poor)\s+(?:renal|kidney)\s+function`;
+const RENAL_LABEL = String.raw`(?:(?:chronic|end[-\s]stage)\s+)?(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|insufficien\w*|dysfunction|failure|abnorm\w*|lowered|reduced|decreased|disease)|(?:impaired|reduced|decreased|abnormal|poor)\s+(?:renal|kidney)\s+function`;
 
 /**
  * "Adequate renal function, defined as creatinine ≤ 1.5 mg/dL", "adequate bone marrow function with ANC ≥ 1.5": an
@@ -161,6 +161,13 @@ const ADEQUATE = String.raw`(?:adequate|sufficient|normal|acceptable|satisfactor
 const ADEQUATE_RENAL = String.raw`(?:${ADEQUATE}\s+)?(?:renal|kidney)\s+function`;
 const LIVER_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:hepatic|liver)\s+function|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency)|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function`;
 const MARROW_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:bone\s+marrow|marrow|ha?ematologic(?:al)?|haematopoietic|hematopoietic)\s+(?:function|reserve|status)`;
+/**
+ * "Uncontrolled hypertension (SBP > 160 mmHg)", "hypotension with systolic blood pressure < 90": only a pressure called
+ * uncontrolled or severe, or low, is what its threshold defines; plain "hypertension (SBP ≥ 140)" may be a treated
+ * person's diagnosis whose pressure is now normal, which the threshold alone would refuse (decision 326).
+ */
+const BLOOD_PRESSURE_LABEL = String.raw`(?:(?:poorly|inadequately|badly|not\s+well)\s*-?\s*controlled|uncontrolled|severe)\s+(?:arterial\s+|systemic\s+)?hypertension|(?:arterial\s+|systemic\s+)?hypotension`;
+const PROTEINURIA_LABEL = String.raw`(?:nephrotic[-\s]range\s+|significant\s+)?proteinuria`;
 const DEFINED_BY: Record<string, string> = {
   eGFR: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
   'creatinine clearance': `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
@@ -178,6 +185,19 @@ const DEFINED_BY: Record<string, string> = {
   QTc: String.raw`(?:qtc?\s+)?(?:interval\s+)?prolongation|long\s+qt(?:\s+syndrome)?`,
   potassium: String.raw`hypo-?kal(?:a)?emia|hyper-?kal(?:a)?emia`,
   albumin: String.raw`hypoalbumin(?:a)?emia`,
+  // Decision 326: a vital sign's or count's named abnormality, said by the threshold after it.
+  'systolic blood pressure': BLOOD_PRESSURE_LABEL,
+  'diastolic blood pressure': BLOOD_PRESSURE_LABEL,
+  'heart rate': String.raw`(?:resting\s+|sinus\s+)?(?:tachycardia|bradycardia)`,
+  'oxygen saturation': String.raw`hypox(?:a)?emia|hypoxia`,
+  WBC: String.raw`leukopenia|leucopenia|leukocytosis`,
+  lymphocytes: String.raw`lymphopenia|lymphocytopenia`,
+  triglycerides: String.raw`(?:severe\s+)?hypertriglycerid(?:a)?emia`,
+  'LDL-C': String.raw`hypercholesterol(?:a)?emia|hyperlipid(?:a)?emia|dyslipid(?:a)?emia`,
+  INR: String.raw`coagulopathy`,
+  UPCR: PROTEINURIA_LABEL,
+  'urine protein': PROTEINURIA_LABEL,
+  UACR: String.raw`(?:micro|macro)?albuminuria`,
 };
 
 const DEFINED_BY_BEFORE = new Map(
@@ -533,7 +553,10 @@ function labReview(
   }
   // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
   // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
-  const rest = text.slice(0, whole[0]) + ' '.repeat(whole[1] - whole[0]) + text.slice(whole[1]);
+  const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
+  // The label is read with its threshold ("proteinuria (UPCR ≥ 3.5 g/g)" names no second measure).
+  const labelStart = label ? label.index + label[0].indexOf(label[1]) : whole[0];
+  const rest = text.slice(0, labelStart) + ' '.repeat(whole[1] - labelStart) + text.slice(whole[1]);
   const another = MEASURES.some((other) => other.name !== measure.name && other.pattern.test(rest));
   // "BMI ≥ 30 kg/m², or ≥ 27 kg/m² with a weight-related comorbidity": another bound in the same unit and direction is
   // an alternative (or implied), so the rule keeps the least strict; the stricter one would refuse eligible people.
@@ -558,10 +581,9 @@ function labReview(
     for (const word of ['liver', 'enzyme', 'enzymes']) extra.add(word);
   // "During the screening period": when a value is measured, as "at screening" says.
   if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
-  const label = DEFINED_BY_BEFORE.get(measure.name)?.exec(text.slice(0, name.index));
   for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
   // The label is read with its threshold, so its words are the rule's too (highlighted, and no concept left unread).
-  if (label) rule.span = spanOf([label.index + label[0].indexOf(label[1]), whole[1]]);
+  if (label) rule.span = spanOf([labelStart, whole[1]]);
   // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
   // an alternative the rule does not hold, however few words it takes; with a label read, nothing else may be left.
   const alternative = leftoverWords(text, [whole], extra).some(

@@ -294,6 +294,14 @@ const SEX_LINK_WORDS = new Set(
 
 /** "Male or female", "Any gender", "Both sexes", "Women": a criterion that says nothing but who may take part by sex. */
 export function readSexRule(kind: CriterionKind, text: string): TextRule | null {
+  // "Female sex", "Male patients" among the exclusions: the other sex is who may take part (decision 327); a heading
+  // ("Women:") leads its own items, and "male or female" excluded says nothing.
+  if (kind === 'exclusion') {
+    if (/:\s*$/.test(text)) return null;
+    const read = readSexRule('inclusion', text);
+    if (read?.rule?.type !== 'sex' || read.rule.sex === 'all') return null;
+    return { ...read, rule: { ...read.rule, sex: read.rule.sex === 'female' ? 'male' : 'female' } };
+  }
   if (kind !== 'inclusion') return null;
   // "Male or female (sex assigned at birth)": a bracket that says how sex is counted names no other requirement when both
   // sexes may take part; one that limits ("(females only)", "(not pregnant)") is read, and refuses the reading below
