@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, startApp, type RunningApp, confirmEmailLink, signUpSite } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkPage, signIn, startApp, type RunningApp, confirmEmailLink, signUpSite } from './support';
 
 let app: RunningApp;
 let scratch: string;
@@ -345,6 +345,24 @@ describe('candidates of a research site', () => {
     await confirm.getByRole('button', { name: 'Delete 1 candidate' }).click();
     await expect.poll(() => page.getByTestId('paging-summary').textContent()).toBe('Showing 1–1 of 1');
     expect(await page.getByRole('link', { name: 'Nell Nightingale' }).isVisible()).toBe(true);
+    await context.close();
+  });
+  it("names the trials a candidate of Cohortly's own organization is linked to, outside the default selection", async () => {
+    const { context, page } = await app.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/trials$/);
+    const { organizations } = await (await page.request.get('/api/organizations')).json();
+    const own = organizations.find((org: { slug: string }) => org.slug === 'cohortly');
+    const trial = await page.request.post(`/api/trials?organizationIds=${own.id}`, { data: { title: 'In-House Feasibility Study of Knee Pain' } });
+    expect(trial.status()).toBe(201);
+    const trialId = (await trial.json()).id;
+    const candidate = await page.request.post(`/api/candidates?organizationId=${own.id}`, {
+      data: { firstName: 'Ines', lastName: 'Inhouse', phone: '(212) 555-0177', trialIds: [trialId] },
+    });
+    expect(candidate.status()).toBe(201);
+    await page.locator('#org-switcher').selectOption({ label: 'Cohortly' });
+    await page.goto(`/candidates/${(await candidate.json()).id}`);
+    await expect.poll(() => page.getByRole('link', { name: 'In-House Feasibility Study of Knee Pain' }).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -246,7 +246,8 @@ function ConsentCard({ candidate }: { candidate: Candidate }) {
 }
 
 function TrialsCard({ candidate }: { candidate: Candidate }) {
-  const trialsQuery = useTrialsQuery();
+  // The candidate's own organization's trials, named even where it is outside the default selection (the internal one).
+  const trialsQuery = useTrialsQuery([candidate.organizationId]);
   const trials = trialsQuery.data?.trials.filter((trial) => trial.organizationId === candidate.organizationId) ?? [];
   const titles = new Map((trialsQuery.data?.trials ?? []).map((trial) => [trial.id, trial.publicTitle || trial.title]));
   const available = trials.filter((trial) => !candidate.trialIds.includes(trial.id));
