@@ -58,10 +58,12 @@ const AGO_AFTER = new RegExp(
 );
 /**
  * "since 2019", "diagnosed in 2015", "in 2012", "resected 2019", and past the place it was in: "of the calf excised in
- * 2023", "on the left cheek removed 2021". A place is read only before a verb of what was done, never alone.
+ * 2023", "on the left cheek removed 2021". A place is read only before a verb of what was done, never alone. A year
+ * alone right after the condition, closing its item, as problem lists write it: "MI 2015, CABG 2016", "breast cancer
+ * (2012)" (decision 330); never a year that begins more words ("asthma 2010 to 2014").
  */
 const YEAR_AFTER =
-  /^\s*(?:,\s*|\(\s*)?(?:(?:(?:of|on|in)\s+(?:the\s+)?(?:(?:left|right|upper|lower)\s+)?[a-z]+,?\s+)?(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|excised|biopsied|done|performed|started|began)\s+(?:in\s+)?|(?:in|since)\s+)((?:19|20)\d\d)\b/i;
+  /^\s*(?:,\s*|\(\s*)?(?:(?:(?:of|on|in)\s+(?:the\s+)?(?:(?:left|right|upper|lower)\s+)?[a-z]+,?\s+)?(?:first\s+)?(?:diagnosed|treated|operated|repaired|resected|removed|excised|biopsied|done|performed|started|began)\s+(?:in\s+)?|(?:in|since)\s+|(?=(?:19|20)\d\d\s*(?:[,;.)]|$)))((?:19|20)\d\d)\b/i;
 
 /**
  * After a condition, words that say it was had and is not now: "cancer-free", "disease-free", and taken out ("basal cell
@@ -259,7 +261,8 @@ function sinceOf(sentence: string, from: number, end: number, today: Date, age: 
   const sinceAge = SINCE_AGE_AFTER.exec(tail);
   if (sinceAge && age !== null && age >= Number(sinceAge[1])) return { since: before(today, Math.floor(age) - Number(sinceAge[1]), 'year'), stated: null };
   const year = YEAR_AFTER.exec(tail);
-  if (!year) return { since: null, stated: null };
+  // A year still to come is no date of what was had ("stroke 2031" is a slip or another number).
+  if (!year || Number(year[1]) > today.getUTCFullYear()) return { since: null, stated: null };
   const latest = `${year[1]}-12-31`;
   const now = today.toISOString().slice(0, 10);
   return { since: latest < now ? latest : now, stated: null };
