@@ -302,7 +302,6 @@ export function readSexRule(kind: CriterionKind, text: string): TextRule | null 
     if (read?.rule?.type !== 'sex' || read.rule.sex === 'all') return null;
     return { ...read, rule: { ...read.rule, sex: read.rule.sex === 'female' ? 'male' : 'female' } };
   }
-  if (kind !== 'inclusion') return null;
   // "Male or female (sex assigned at birth)": a bracket that says how sex is counted names no other requirement when both
   // sexes may take part; one that limits ("(females only)", "(not pregnant)") is read, and refuses the reading below
   // (decision 225).
