@@ -15,6 +15,7 @@ import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords
 import { AMBIGUOUS_SHORT_FORMS, CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
 import { derivedMembers } from './hand-members';
 import { turnOf } from './reversed';
+import { withSharedHeads } from './shared-heads';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind } from './synonyms';
 
 /**
@@ -123,12 +124,6 @@ export function headVariants(phrase: string): string[] {
   return match[2].toLowerCase() === 'disease' ? [`${match[1]}disorder`, `${match[1]}condition`] : [`${match[1]}disease`];
 }
 
-/** Head nouns that a list of words can share ('renal or hepatic impairment', 'drug or alcohol addiction'). */
-const SHARED_HEAD =
-  /^(?:diseases?|disorders?|problems?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))$/i;
-const SHARED_HEAD_ANYWHERE =
-  /\b(?:diseases?|disorders?|problems?|conditions?|impairments?|insufficiency|failure|infections?|cancers?|surger(?:y|ies)|transplant(?:s|ation)?|dysfunction|pain|abuse|misuse|addictions?|dependen(?:ce|cy))\b/i;
-
 /** Whether the word after `last` goes on with the same phrase: a word right after it, not a conjunction or a preposition. */
 const PHRASE_BREAK =
   /^(?:or|and|nor|with|without|in|of|on|at|for|to|as|by|due|who|that|which|within|during|after|before|since|is|are|was|were|has|have|had|not|requiring|including|except|etc|e|i|eg|ie)$/i;
@@ -136,10 +131,6 @@ function continuesPhrase(text: string, tokens: ReturnType<typeof tokenize>, last
   const next = tokens[last + 1];
   return Boolean(next) && /^\s+$/.test(text.slice(tokens[last].end, next.start)) && /^[a-z]/i.test(next.word) && !PHRASE_BREAK.test(next.word);
 }
-
-/** Words that say how much or how long of a condition, not which: never an item of a list sharing a head. */
-const DEGREE_OR_COURSE =
-  /^(?:active|inactive|chronic|acute|subacute|severe|mild|moderate|recurrent|persistent|uncontrolled|controlled|advanced|early|late|latent|current|prior|previous|past|significant|serious|known|suspected|major|minor|other|any|primary|secondary|upper|lower|new|old|stable|unstable)$/i;
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
 
@@ -486,7 +477,17 @@ export class Vocabulary {
       }
     }
     const read = pending.length ? this.resolveAmbiguous(pending, kept, options.context ?? []) : kept;
-    const heads = withClassForms(text, this.sharedHeads(text, tokens, lower, read, full), (phrase, action) => this.medicineNamed(phrase, full, action));
+    const heads = withClassForms(
+      text,
+      withSharedHeads(text, tokens, lower, read, {
+        phrase: (words) => this.phrase(words),
+        term: (keys) => {
+          const at = this.lexiconTerm(keys, full);
+          return at === undefined ? undefined : this.meshConcept(at);
+        },
+      }),
+      (phrase, action) => this.medicineNamed(phrase, full, action),
+    );
     return full ? withNamedMedicines(text, heads) : heads;
   }
 
@@ -609,54 +610,6 @@ export class Vocabulary {
       if (concept) return { concept, size: first + size - index };
     }
     return null;
-  }
-
-  /**
-   * "Cardiovascular or liver disease", "renal, hepatic or cardiac impairment", "back and neck surgery": a list
-   * of words sharing one head noun names one concept per word that forms a phrase with the head.
-   */
-  private sharedHeads(text: string, tokens: Token[], lower: string[], kept: Mention[], full: boolean): Mention[] {
-    if (!SHARED_HEAD_ANYWHERE.test(text)) return kept;
-    const isCovered = tokens.map((token) => kept.some((mention) => token.start >= mention.start && token.end <= mention.end));
-    const conjunction = lower.map((word) => word === 'or' || word === 'and');
-    const added: Mention[] = [];
-    for (let index = 0; index < tokens.length - 2; index++) {
-      if (isCovered[index] || !/^[a-z]{3,}$/i.test(tokens[index].word)) continue;
-      // The word must be an item of a list: a comma, a slash or a conjunction right after it.
-      if (!conjunction[index + 1] && !/[,/]/.test(text.slice(tokens[index].end, tokens[index + 1].start))) continue;
-      // Then single words, each followed by a separator, up to the last one, which the head follows (organ lists run to a dozen).
-      let head = -1;
-      for (let next = index + 1, items = 0; next < tokens.length && items <= 16; next++) {
-        const gap = text.slice(tokens[next - 1].end, tokens[next].start);
-        if (!/^[\s,/]*$/.test(gap)) break;
-        if (conjunction[next]) continue;
-        const following = tokens[next + 1];
-        if (!following) break;
-        const separated = conjunction[next + 1] || /[,/]/.test(text.slice(tokens[next].end, following.start));
-        if (!separated && SHARED_HEAD.test(following.word)) {
-          if (!isCovered[next] || kept.some((mention) => mention.start === tokens[next].start && mention.end >= following.end)) head = next + 1;
-          break;
-        }
-        if (isCovered[next]) {
-          // "Cardiac or central nervous system disease": the last item is a concept of several words ending on the head.
-          const whole = kept.find((mention) => mention.start === tokens[next].start);
-          const last = whole ? tokens.findIndex((token) => token.end === whole.end) : -1;
-          // Never a course or a degree ("active or chronic hepatitis B infection"): it qualifies the concept, names none.
-          if (last > next + 1 && SHARED_HEAD.test(tokens[last].word) && !DEGREE_OR_COURSE.test(tokens[index].word)) head = last;
-          break;
-        }
-        if (!separated) break;
-        items++;
-      }
-      if (head < 0) continue;
-      // "Low back and/or leg pain": a two-word item ("low back") is read whole when it names a concept with the head.
-      const longer = index > 0 && !isCovered[index - 1] ? this.phrase(`${lower[index - 1]} ${lower[index]} ${lower[head]}`) : undefined;
-      const at = longer ? undefined : this.lexiconTerm(`${tokens[index].key} ${tokens[head].key}`, full);
-      const concept = longer ?? this.phrase(`${lower[index]} ${lower[head]}`) ?? (at === undefined ? undefined : this.meshConcept(at));
-      if (concept) added.push({ concept, start: tokens[longer ? index - 1 : index].start, end: tokens[index].end });
-    }
-    if (!added.length) return kept;
-    return [...kept, ...added].sort((a, b) => a.start - b.start);
   }
 }
 
