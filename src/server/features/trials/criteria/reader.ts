@@ -265,6 +265,9 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
 function readCriterion(kind: CriterionKind, text: string, options: ReadOptions): TextRule {
   // Turkish dotted and dotless i ("İn The Last Month") read as i; one code unit each, so spans still fit the text.
   text = text.replace(/İ/g, 'I').replace(/ı/g, 'i');
+  // "INR < or = 1.5", "platelets >/= 100,000": a bound written with "or" or a slash is the sign it spells, padded to
+  // its own length so spans still fit the text (decision 332).
+  text = text.replace(/([<>])\s*(?:or|\/)\s*=(?!=)/gi, (written, sign: string) => (sign === '<' ? '≤' : '≥').padEnd(written.length, ' '));
   // The trial's own medicines are read by name only in an allergy: "hypersensitivity to finerenone" in its trial is an
   // allergy to the study medicine; elsewhere ("Arm A (HRO761) only:", "prior MRAs such as finerenone") a name says more
   // than that the person takes it (decision 108).

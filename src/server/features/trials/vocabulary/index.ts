@@ -137,6 +137,9 @@ const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions
 /** A heading read in notes, not in criteria, where metastases are a clinician's staging the judgement reader checks (decision 255). */
 const NOT_IN_CRITERIA = /^Neoplasm Metastasis$/;
 
+/** Words of an allergy "to" what it is to: "allergy to eggs" is MeSH's "egg hypersensitivity" (decision 332). */
+const ALLERGY_HEAD = /^(?:allerg(?:y|ies)|hypersensitivit(?:y|ies))$/i;
+
 /** Head nouns (keys) that name a condition or operation of a place: "disease of the liver", "fracture of the hip". */
 const PLACE_HEAD =
   /^(?:disease|disorder|cancer|carcinoma|tumor|neoplasm|infection|fracture|stenosis|failure|insufficiency|injury|ulcer|abscess|inflammation|surgery|transplant|transplantation|dysfunction|impairment|problem)$/;
@@ -599,15 +602,21 @@ export class Vocabulary {
    */
   private headOfPlace(text: string, tokens: Token[], index: number, full: boolean): { concept: Concept; size: number } | null {
     const head = tokens[index];
-    if (!PLACE_HEAD.test(head.key) || tokens[index + 1]?.key !== 'of') return null;
+    // "Allergy to eggs", "hypersensitivity to peanuts": the allergen before the head is MeSH's name ("egg hypersensitivity").
+    const allergy = ALLERGY_HEAD.test(head.word) && tokens[index + 1]?.key === 'to';
+    if (!allergy && (!PLACE_HEAD.test(head.key) || tokens[index + 1]?.key !== 'of')) return null;
+    const heads = allergy ? ['hypersensitivity', 'allergy'] : [head.word.toLowerCase()];
     const first = tokens[index + 2]?.key === 'the' ? index + 3 : index + 2;
     for (let size = 2; size >= 1; size--) {
       const place = tokens.slice(first, first + size);
       if (place.length < size || place.some((token) => !/^\p{L}{3,}$/u.test(token.word)) || continuesPhrase(text, tokens, first + size - 1)) continue;
-      if (!/^\s+$/.test(text.slice(head.end, place[0].start).replace(/\b(?:of|the)\b/gi, ''))) continue;
-      const at = this.lexiconTerm([...place.map((token) => token.key), head.key].join(' '), full);
-      const concept = this.phrase([...place, head].map((token) => token.word.toLowerCase()).join(' ')) ?? (at === undefined ? undefined : this.meshConcept(at));
-      if (concept) return { concept, size: first + size - index };
+      if (!/^\s+$/.test(text.slice(head.end, place[0].start).replace(/\b(?:of|to|the)\b/gi, ''))) continue;
+      for (const word of heads) {
+        const phrase = [...place.map((token) => token.word.toLowerCase()), word].join(' ');
+        const at = this.lexiconTerm(normalisedKey(phrase), full);
+        const concept = this.phrase(phrase) ?? (at === undefined ? undefined : this.meshConcept(at));
+        if (concept) return { concept, size: first + size - index };
+      }
     }
     return null;
   }

@@ -93,6 +93,10 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
       'renal disease',
       'renal insufficiency',
       'renal impairment',
+      // Clinicians' words for the same loss of kidney function, which MeSH files under no heading (decision 332).
+      'kidney impairment',
+      'renal dysfunction',
+      'kidney dysfunction',
       'renal failure',
       'kidney failure',
       'end-stage renal disease',
