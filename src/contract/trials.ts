@@ -134,7 +134,12 @@ export const ConditionDurationSchema = z
   .openapi('ConditionDuration');
 export type ConditionDuration = z.infer<typeof ConditionDurationSchema>;
 
-export const SITE_JUDGEMENT_REASONS = ['consent_capacity', 'investigator_judgement', 'protocol_compliance', 'protocol'] as const;
+/**
+ * Why a criterion is the site's: consent, the investigator's judgement, following the protocol, the protocol's other
+ * terms; `permission`: it only allows something ("prior radiotherapy is allowed"), so it refuses no one and asks nothing
+ * (decision 333).
+ */
+export const SITE_JUDGEMENT_REASONS = ['consent_capacity', 'investigator_judgement', 'protocol_compliance', 'protocol', 'permission'] as const;
 
 /**
  * The machine-readable form of a criterion, where one could be read. Every field added after the first

@@ -3628,7 +3628,7 @@ export interface components {
             /** @enum {string} */
             type: "site_judgement";
             /** @enum {string} */
-            reason: "consent_capacity" | "investigator_judgement" | "protocol_compliance" | "protocol";
+            reason: "consent_capacity" | "investigator_judgement" | "protocol_compliance" | "protocol" | "permission";
             span?: components["schemas"]["RuleSpan"];
         } | null;
         RuleSpan: {

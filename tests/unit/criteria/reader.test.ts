@@ -802,9 +802,11 @@ describe('whole criteria read, qualifiers and durations kept honest (decision 03
       rule: { type: 'condition', condition: 'an allergy to opioid pain medicines', present: false },
       needsReview: false,
     });
-    // Fourth pass (decision 040): the concept is worded for medicines, so a food or metal allergen leaves it to a person.
-    for (const text of ['Allergy to peanuts', 'Known allergy to nickel', 'Allergic to any ingredient of the test food or to any other food or drug'])
+    // Fourth pass (decision 040): the concept is worded for medicines, so a food or metal allergen leaves it to a person,
+    // unless MeSH names that allergy ("peanut hypersensitivity", decision 332).
+    for (const text of ['Known allergy to nickel', 'Allergic to any ingredient of the test food or to any other food or drug'])
       expect(read('exclusion', text), text).toEqual({ rule: null, needsReview: true });
+    expect(read('exclusion', 'Allergy to peanuts')).toMatchObject({ rule: { condition: 'peanut hypersensitivity' }, needsReview: false });
     for (const text of ['Known hypersensitivity to the study drug', 'Allergy to any of the excipients'])
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
   });
@@ -1001,9 +1003,10 @@ describe('precision first: allergens, product kinds, what a treatment is for, AS
   });
 
   it('allowed therapies, planned examples, an unread alternative, "the past year", the current episode', () => {
-    // Allowed, never required: since decision 224 a permission is a site check of what it permits, never a medicine rule.
+    // Allowed, never required: since decision 224 a permission is a site check of what it permits, never a medicine rule;
+    // with no proviso it refuses no one (decision 333).
     expect(read('inclusion', 'Background therapies can be continued, including methotrexate or oral steroids')).toMatchObject({
-      rule: { type: 'site_judgement', reason: 'protocol' },
+      rule: { type: 'site_judgement', reason: 'permission' },
       needsReview: false,
     });
     // Never the example as a condition: a procedure planned inside the study is the site's check (decision 161).

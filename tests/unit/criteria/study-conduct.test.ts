@@ -114,17 +114,18 @@ describe('an inclusion that only permits', () => {
   it('permits without refusing: a site check of the conditions it sets', () => {
     for (const text of [
       'Stable concomitant analgesics may be continued',
-      'Participants on hormone replacement are also eligible',
       'Patients with treated epilepsy are eligible provided they meet the following: | - seizure-free on medication',
     ])
       expect(read('inclusion', text), text).toMatchObject(siteCheck('protocol'));
+    // Nothing set: it refuses no one (decision 333).
+    expect(read('inclusion', 'Participants on hormone replacement are also eligible')).toMatchObject(siteCheck('permission'));
   });
 
   it('"eligible for", "must", "only" and "not" are requirements, not permissions', () => {
     expect(read('inclusion', 'Patients must be eligible for chemotherapy').rule).toBeNull();
     // A condition "eligible" with no proviso may be whom the trial takes: a person reads it; "also" permits it.
     expect(read('inclusion', 'Participants with confirmed rheumatoid arthritis are eligible').rule).toBeNull();
-    expect(read('inclusion', 'Participants with mild psoriasis are also eligible')).toMatchObject(siteCheck('protocol'));
+    expect(read('inclusion', 'Participants with mild psoriasis are also eligible')).toMatchObject(siteCheck('permission'));
     expect(read('inclusion', 'Inhaled steroids may be continued only at a stable dose').rule).not.toMatchObject({ type: 'site_judgement' });
     expect(read('inclusion', 'Oral anticoagulants are not allowed').rule).not.toMatchObject({ type: 'site_judgement' });
   });
@@ -191,9 +192,11 @@ describe('a permission said as what a person may have had (decision 246)', () =>
         'Participants may have had any number of earlier treatment regimens',
         'No limit on the number of previous systemic therapies',
         'May receive blood transfusions during screening',
-        'Two prior lines of immunotherapy are permissible',
       ])
-        expect(read(kind, text), `${kind}: ${text}`).toMatchObject(siteCheck('protocol'));
+        expect(read(kind, text), `${kind}: ${text}`).toMatchObject(siteCheck('permission'));
+    // A count is a check staff make (decision 333).
+    for (const kind of ['inclusion', 'exclusion'] as const)
+      expect(read(kind, 'Two prior lines of immunotherapy are permissible'), kind).toMatchObject(siteCheck('protocol'));
   });
 
   it('a condition it allows among exclusions is never refused', () => {

@@ -621,7 +621,10 @@ function judge(
         ? unknown('Willingness to use contraception is asked at prescreen', false)
         : { outcome: 'not_applicable', reason: 'Not required', factId: null, key: false };
     case 'site_judgement':
-      return unknown('Decided by site staff, never automatically', false);
+      // A permission refuses no one (decision 333); every other site check is staff's.
+      return rule.reason === 'permission'
+        ? { outcome: 'met', reason: 'Only allows something: refuses no one', factId: null, key: false }
+        : unknown('Decided by site staff, never automatically', false);
   }
 }
 

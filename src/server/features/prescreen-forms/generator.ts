@@ -423,6 +423,8 @@ const TEMPLATES: { [T in CriterionRule['type']]: (rule: RuleOf<T>, criterion?: G
     });
   },
   site_judgement: (rule) => {
+    // A permission asks nothing of anyone (decision 333).
+    if (rule.reason === 'permission') return null;
     const item = SITE_JUDGEMENT[rule.reason] ?? SITE_JUDGEMENT.protocol;
     return { key: `site:${rule.reason}`, template: yesNo('site', item.idBase, item.en, item.es, 'site') };
   },

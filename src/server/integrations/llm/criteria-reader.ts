@@ -34,7 +34,7 @@ const RULE_GUIDE = `Each rule is a JSON object with a "type" and fields:
 - {"type":"pregnancy","allowed":boolean} | {"type":"healthy_volunteers","accepted":boolean} | {"type":"contraception","required":boolean}
 - {"type":"performance_status","scale":"ECOG"|"Karnofsky","min":number|null,"max":number|null}
 - {"type":"smoking","smoker":boolean}
-- {"type":"site_judgement","reason":"consent_capacity"|"investigator_judgement"|"protocol_compliance"|"protocol"}
+- {"type":"site_judgement","reason":"consent_capacity"|"investigator_judgement"|"protocol_compliance"|"protocol"|"permission"}
 A rule states what an ELIGIBLE person is: for an exclusion criterion "Current smoker", the rule is {"type":"smoking","smoker":true} and the criterion's kind (exclusion) turns it around; do not negate it yourself.
 "x times the upper limit of normal" is relativeTo "ULN" with value x, never an absolute number.
 Give "quote": the exact words of the criterion the rule was read from.

@@ -95,6 +95,7 @@ export const SITE_JUDGEMENT_LABELS: Record<Extract<CriterionRule, { type: 'site_
   investigator_judgement: "Site checks: investigator's judgement",
   protocol_compliance: 'Site checks: able to follow the protocol',
   protocol: 'Site checks: other protocol criteria',
+  permission: 'Only allows something: refuses no one',
 };
 
 export function ageRangeInWords(min: number | null, max: number | null): string {

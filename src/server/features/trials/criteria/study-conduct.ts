@@ -171,7 +171,7 @@ const OPERATION_NEEDS = new RegExp(
 const OPERATION_PAST = /\b(?:history|previous(?:ly)?|prior|past|earlier|former|underwent|had|already)\b/i;
 
 /** The site check the criterion is, from its first word to its last. */
-type SiteCheckReason = 'protocol' | 'protocol_compliance' | 'investigator_judgement' | 'consent_capacity';
+type SiteCheckReason = 'protocol' | 'protocol_compliance' | 'investigator_judgement' | 'consent_capacity' | 'permission';
 
 export function siteCheck(text: string, reason: SiteCheckReason): TextRule {
   const label = labelLength(text);
@@ -210,8 +210,25 @@ export function readExclusionPermission(text: string, vocab: Vocabulary): TextRu
   // to an exclusion the criterion states first ("TBL > 1.5 mg/dL (allowed if ...)"), which stays the exclusion's.
   const first = body.replace(/\([^()]*\)?/g, ' ').split(/[.;:\n](?:\s|$)|\bnotes?\b\s*:?/i)[0];
   if (!(PERMITS.test(first) || MAY_BE_INCLUDED.test(first)) || NOT_A_PERMISSION.test(body)) return null;
-  return staffCheckPermission(text, body, vocab) ? siteCheck(text, 'protocol') : { rule: null, needsReview: true };
+  return staffCheckPermission(text, body, vocab) ? permissionCheck(text, body) : { rule: null, needsReview: true };
 }
+
+/**
+ * What a permission leaves staff (decision 333): its proviso, a time, a dose or a number ("allowed provided it ended 4
+ * weeks before", "up to 10 mg"; not a name's digits, "anti-CD20"), or a list that follows, is a check; a bare
+ * permission ("prior radiotherapy is allowed", "may receive transfusions") refuses no one and asks nothing.
+ */
+const PERMISSION_CONDITION =
+  /\b(?:provided|if|as\s+long\s+as|once|when|whether|unless|only|after|before|since|within|until|prior\s+to|except|excluding|stable|following|meet|criteria|condition|conditions|documented|approv\w*|consult\w*|discretion|judg\w*|opinion|up\s+to|at\s+most|maximum|no\s+more|one|two|three|four|five|single)\b|(?<![a-z0-9-])\d|[<>≤≥:\n]/i;
+function permissionCheck(text: string, body: string): TextRule {
+  // "Admission in labour (women in latent labour are eligible)": a permission in brackets qualifies a requirement.
+  const bare = PERMITS.test(body.replace(/\([^()]*\)?/g, ' ')) && !PERMISSION_CONDITION.test(body);
+  return siteCheck(text, bare ? 'permission' : 'protocol');
+}
+
+/** A permission in so many words ("is allowed", "permitted", "may have received"); not "eligible", which may name whom the trial takes. */
+const ALLOWS =
+  /\b(?:allowed|permitted|acceptable|accepted|permissible)\b|\b(?:can|may)\s+(?:be\s+)?(?:used|continued|maintained|kept|continue|receive|have)\b/i;
 
 /**
  * A permission is the site's check when it permits on a proviso ("provided", "if", "also") or names no condition;
@@ -232,8 +249,13 @@ export function readStudyConductRule(kind: CriterionKind, text: string, vocab: V
   const body = text.slice(labelLength(text));
   // A permission's conditions may follow as a list ("eligible provided they meet the following: ..."): they are what
   // staff check, unless one of them forbids or requires ("must", "not").
-  if (kind === 'inclusion' && PERMITS.test(body.split('\n')[0]) && !NOT_A_PERMISSION.test(body) && staffCheckPermission(text, body, vocab))
-    return siteCheck(text, 'protocol');
+  const firstLine = body.split('\n')[0];
+  if (kind === 'inclusion' && PERMITS.test(firstLine) && !NOT_A_PERMISSION.test(body)) {
+    if (staffCheckPermission(text, body, vocab)) return permissionCheck(text, body);
+    // "Patients with any grade of alopecia are allowed": allowed in so many words, a condition named is still allowed,
+    // never required (decision 333).
+    if (ALLOWS.test(firstLine.replace(/\([^()]*\)?/g, ' ')) && !PERMISSION_CONDITION.test(body)) return siteCheck(text, 'permission');
+  }
   if (!oneSentence(body)) return null;
   if (STUDY_PRODUCT.test(body) && !ALLERGY.test(body)) return siteCheck(text, 'protocol');
   const label = text.length - body.length;
