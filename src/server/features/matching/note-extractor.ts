@@ -1,5 +1,5 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, namedAsMeasured, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { withAcuteByNature } from './acute-infections';
 import { readGeneralDenials } from './general-denials';
 import { readPertinentNegatives } from './note-pertinent-negatives';
@@ -280,25 +280,6 @@ function invertedMentions(sentence: string, vocab: Vocabulary, mentions: Mention
 const MEASURED_VALUE_AFTER =
   /^\s*(?:\(\s*)?(?:(?:serum|blood|plasma|urine|level|levels|concentration|count|value)\s+)*(?:of|:|=|was|is|at|were)?\s*[<>≤≥]?\s*\d+(?:[.,]\d+)?(?!\d|[.,]\d|\s*(?:mg|mcg|µg|ug|g|gm|units?|iu|tablets?|tabs?|puffs?|ml|l|lpm|liters?|drops?|sprays?)\b(?!\s*\/))/i;
 
-/**
- * A substance named with a test's result ("anti-PLA2R antibodies positive", "antibodies were negative", "negative for
- * hepatitis B surface antigen", "low complement", "elevated troponin"; decision 298): a test of the person's blood, not
- * a medicine they take ("low-dose aspirin" stays a medicine).
- */
-const TEST_RESULT_AFTER =
-  /^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:test|titers?|levels?|status|serology|screen(?:ing)?)\s+)?(?:(?:was|were|is|are|came back|returned|tested)\s+)?(?:positive|negative|detected|not detected|undetectable|reactive|non-?reactive)\b/i;
-const TEST_RESULT_BEFORE =
-  /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$|\b(?:low|high|elevated|raised|decreased|depressed|undetectable)\s+(?:serum\s+|plasma\s+|blood\s+)?$/i;
-
-/**
- * A substance named as what a test measures ("estrogen receptor positive", "creatinine clearance", "albumin-to-creatinine
- * ratio", "insulin level", "glucose tolerance test", a tumour's "PD-L1 TPS 60%" or "PD-L1 expression"; decision 298):
- * the person's test, not a medicine they take.
- */
-const TEST_NAME_AFTER =
-  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|antibod(?:y|ies)|antigen|(?:\([\w-]{1,10}\)\s*)?(?:TPS|CPS|H-?score|IHC|expression|staining|tumou?r proportion score|combined positive score))\b/i;
-const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$/;
-
 /** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
 const operationCache = new Map<string, boolean>();
 function isOneTimeOperation(conceptId: string): boolean {
@@ -353,13 +334,6 @@ const VACCINES = 'mesh:D014612';
 const isVaccine = (concept: { id: string; en: string }) => /\bvaccin/i.test(concept.en) || isA(concept.id, VACCINES);
 /** Any injection at the spine (an epidural, a nerve block): given once, on a day. */
 const SPINAL_INJECTIONS = 'cohortly:epidural-injection';
-
-/** A substance read as a test: a result right after it, "positive / negative for" right before it, or a test's name. */
-function isTestResult(sentence: string, start: number, end: number): boolean {
-  const after = sentence.slice(end, end + 50);
-  const before = sentence.slice(Math.max(0, start - 40), start);
-  return TEST_RESULT_AFTER.test(after) || TEST_RESULT_BEFORE.test(before) || TEST_NAME_AFTER.test(after) || TEST_NAME_BEFORE.test(before);
-}
 
 /** The index of the sentence holding `offset` (-1 between sentences): a binary search, sentences being in order. */
 function sentenceAt(sentences: readonly Sentence[], offset: number): number {
@@ -584,7 +558,7 @@ export function extractNoteFacts(text: string, options: NoteExtractionOptions = 
       // A MeSH substance with a measured value after it is a lab (the hand file's medicines are medicines).
       if (kind === 'medication' && !mention.concept.es && MEASURED_VALUE_AFTER.test(sentence.text.slice(mention.end, mention.end + 40))) continue;
       // Any substance with a test's result next to it is a test ("antibodies positive", "negative for ... antigen").
-      if (kind === 'medication' && isTestResult(sentence.text, mention.start, mention.end)) continue;
+      if (kind === 'medication' && namedAsMeasured(sentence.text, mention.start, mention.end)) continue;
       const [start, end] = [sentence.start + mention.start, sentence.start + mention.end];
       // Under a "Family History:" heading it is a relative's.
       if (kind === 'condition' && sectionAt(start) === 'family') continue;

@@ -2,7 +2,7 @@ import type { ConceptReview, ConceptScope } from './concept-scope';
 import { CURRENT, NOW_OR_BEFORE } from './conditions';
 import { readWindow } from './durations';
 import { labelLength, type Span, spanOf, type TextRule } from './text';
-import { ALLERGY_PREFIX, type Concept, type Mention } from '../vocabulary';
+import { ALLERGY_PREFIX, type Concept, type Mention, namedAsMeasured } from '../vocabulary';
 
 /**
  * Medicines a criterion names: allergies to named medicines, products used in an operation, past use, and the
@@ -203,6 +203,9 @@ export function medicationRule(scope: ConceptScope, review: ConceptReview): Text
     };
   }
   if (first.concept.kind === 'medication') {
+    // "Partial thromboplastin time", "urine calcium", "glucose-lowering medication": a test or what a medicine is for,
+    // not the substance taken; no medicine rule of it (decision 334).
+    if (namedAsMeasured(text, first.start, first.end)) return { rule: null, needsReview: true };
     // "Cisplatin" read as chemotherapy, "esomeprazole" as acid reducers: one medicine named, its class read, which would
     // ask about (and act on) every member of the class; a person reads it (decision 244).
     const member = scope.same.some(

@@ -5,6 +5,7 @@ import { isActionClass, withClassForms } from './medicine-class-forms';
 import { stemClassName, withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { type AnalyteMention, findAnalytes } from './analytes';
+export { namedAsMeasured } from './measured-substances';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 export { plainName } from './plain-name';
 import { plainName } from './plain-name';

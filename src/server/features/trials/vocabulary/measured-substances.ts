@@ -1,0 +1,54 @@
+/**
+ * A substance named as what a test measures, not as a medicine the person takes: read the same way in a note and in a
+ * criterion (decisions 298 and 334).
+ */
+
+/**
+ * A substance named with a test's result ("anti-PLA2R antibodies positive", "antibodies were negative", "negative for
+ * hepatitis B surface antigen", "low complement", "elevated troponin"; decision 298): a test of the person's blood, not
+ * a medicine they take ("low-dose aspirin" stays a medicine).
+ */
+const TEST_RESULT_AFTER =
+  /^\s*(?:\([^()]{0,20}\)\s*)?(?:(?:test|titers?|levels?|status|serology|screen(?:ing)?)\s+)?(?:(?:was|were|is|are|came back|returned|tested)\s+)?(?:positive|negative|detected|not detected|undetectable|reactive|non-?reactive)\b/i;
+const TEST_RESULT_BEFORE =
+  /\b(?:positive|negative|seropositive|seronegative|reactive)\s+(?:for\s+)?(?:[\w-]+\s+){0,3}$|\b(?:low|high|elevated|raised|decreased|depressed|undetectable)\s+(?:serum\s+|plasma\s+|blood\s+)?$/i;
+
+/**
+ * A substance named as what a test measures ("estrogen receptor positive", "creatinine clearance", "albumin-to-creatinine
+ * ratio", "insulin level", "glucose tolerance test", a tumour's "PD-L1 TPS 60%" or "PD-L1 expression"; decision 298), or
+ * a test named after one ("partial thromboplastin time", "aspartate aminotransferase", "insulin resistance"; decision
+ * 334): the person's test, not a medicine they take.
+ */
+const TEST_NAME_AFTER =
+  /^(?:\s*-\s*|\s+)(?:receptors?|clearance|ratio|(?:to|\/)[- ]?[a-z]+[- ]ratio|levels?|tolerance test|challenge(?: test)?|(?:stimulation|suppression) test|uptake|assay|(?:\([\w-]{1,10}\)\s*)?(?:TPS|CPS|H-?score|IHC|expression|staining|tumou?r proportion score|combined positive score)|time|amino-?transferases?|transaminases?|resistan(?:ce|t))\b/i;
+/**
+ * "PLA2R antibodies", "HLA antibody", "HBs antigen": a test for what the body makes against it; not when the substance is
+ * itself named "anti-" something ("anti-CD20 antibody" is a medicine).
+ */
+const ANTIBODY_TEST_AFTER = /^(?:\s*-\s*|\s+)(?:antibod(?:y|ies)|antigen)\b/i;
+const ANTI_BEFORE = /\banti[\s-]*$/i;
+
+/**
+ * "Urine calcium", "blood glucose", "diffusing capacity of the lung for carbon monoxide", "protein/creatinine": the
+ * fluid a laboratory measures it in, or the capacity measured with it (decision 334).
+ */
+const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$|\b(?:serum|plasma|blood|urine|urinary)\s+$|\bcapacity\s+(?:of\s+(?:the\s+)?lungs?\s+)?for\s+$/i;
+
+/**
+ * What the medicine is for, not the medicine: "glucose-lowering medication", "uric acid lowering therapy" (decision 334).
+ */
+const TARGET_OF_A_MEDICINE_AFTER = /^[\s-]+(?:lowering|reducing)\b/i;
+
+/** Whether the substance at start..end of `text` is named as a test, its result or a medicine's target. */
+export function namedAsMeasured(text: string, start: number, end: number): boolean {
+  const after = text.slice(end, end + 50);
+  const before = text.slice(Math.max(0, start - 40), start);
+  return (
+    TEST_RESULT_AFTER.test(after) ||
+    TEST_RESULT_BEFORE.test(before) ||
+    TEST_NAME_AFTER.test(after) ||
+    (ANTIBODY_TEST_AFTER.test(after) && !ANTI_BEFORE.test(before) && !/^anti/i.test(text.slice(start, end))) ||
+    TEST_NAME_BEFORE.test(before) ||
+    TARGET_OF_A_MEDICINE_AFTER.test(after)
+  );
+}
