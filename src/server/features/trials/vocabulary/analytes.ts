@@ -12,7 +12,7 @@ import { tokenize } from './normalize';
  */
 
 export interface Analyte {
-  /** The MeSH descriptor. */
+  /** The MeSH descriptor, or a product id ("cohortly:...") for an analyte MeSH lacks. */
   ui: string;
   /** The heading in plain words ("prostate-specific antigen", "thyrotropin"): the lab rule's and fact's measure. */
   name: string;
@@ -35,8 +35,8 @@ export interface AnalyteMention {
 /**
  * Short forms laboratories and criteria write that MeSH carries no term for (MeSH has "IgE", not "PSA" or "TSH"), each to
  * the one descriptor it abbreviates, written as shown (case matters: "Na" is sodium, "na" is not applicable). Left out
- * on purpose: "Ca" (cancer: "CA 19-9"), "Mg" (milligrams), "K" and "Cl" (words and units elsewhere), "NT-proBNP" (another
- * molecule than BNP, with other values), "free T4" (not total thyroxine). Sodium's bare value is in mmol/L (= mEq/L, a
+ * on purpose: "Ca" (cancer: "CA 19-9"), "Mg" (milligrams), "K" and "Cl" (words and units elsewhere), "free T4" (not total
+ * thyroxine). "NT-proBNP" is another molecule than BNP, with other values: an analyte of its own (below). Sodium's bare value is in mmol/L (= mEq/L, a
  * monovalent ion) in every laboratory: "Na 128" is read with that unit.
  */
 const SHORT_FORMS: ReadonlyArray<{ pattern: RegExp; ui: string; bareUnit?: string }> = [
@@ -57,6 +57,21 @@ const SHORT_FORMS: ReadonlyArray<{ pattern: RegExp; ui: string; bareUnit?: strin
   { pattern: /\bi?PTH\b/g, ui: 'D010281' },
   { pattern: /\bAMH\b/g, ui: 'D054304' },
   { pattern: /\bCA[- ]?125\b/gi, ui: 'D018394' },
+];
+
+/**
+ * Analytes MeSH 2024 has no descriptor for, each with the reason and the forms laboratories write (decision 335).
+ * NT-proBNP, the N-terminal fragment of BNP's prohormone, is a heart failure trial's commonest lab and has its own
+ * thresholds (often 300-1,000 pg/mL, several times BNP's): MeSH files it only as a supplementary concept. Its long
+ * form is read before "B-type natriuretic peptide" inside it, so it is never BNP; LOINC's name ("Natriuretic peptide.B
+ * prohormone N-Terminal") is read too, so a FHIR Observation gives the same fact.
+ */
+const PRODUCT_ANALYTES: ReadonlyArray<{ analyte: Analyte; pattern: RegExp }> = [
+  {
+    analyte: { ui: 'cohortly:nt-probnp', name: 'NT-proBNP', kind: 'substance' },
+    pattern:
+      /\bNT[\s-]?pro[\s-]?BNP\b|\bN[\s-]?terminal[\s-]+pro[\s-]?(?:hormone\s+(?:of\s+)?)?(?:B[\s-]?type|brain)\s+natriuretic\s+peptide\b|\bN[\s-]?terminal\s+(?:pro[\s-]?)?BNP\b|\bnatriuretic\s+peptide\.?\s*B\s+prohormone(?:\s+N-?terminal)?/gi,
+  },
 ];
 
 interface AnalyteTable {
@@ -89,6 +104,7 @@ function analyteTable(): AnalyteTable {
     }
   }
   for (const [key, analyte] of byKey) if (!analyte.ui) byKey.delete(key);
+  for (const { analyte } of PRODUCT_ANALYTES) byUi.set(analyte.ui, analyte);
   table = { byUi, byKey, longest };
   return table;
 }
@@ -107,6 +123,8 @@ export function findAnalytes(text: string): AnalyteMention[] {
       const analyte = byUi.get(ui);
       if (analyte) found.push({ analyte, start: match.index, end: match.index + match[0].length, ...(bareUnit ? { bareUnit } : {}) });
     }
+  for (const { analyte, pattern } of PRODUCT_ANALYTES)
+    for (const match of text.matchAll(pattern)) found.push({ analyte, start: match.index, end: match.index + match[0].length });
   const tokens = tokenize(text);
   for (let at = 0; at < tokens.length; at++) {
     for (let size = Math.min(longest, tokens.length - at); size >= 1; size--) {
