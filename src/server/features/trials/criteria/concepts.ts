@@ -5,7 +5,7 @@ import { markSharedModifiers } from './shared-modifier';
 import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
-import { heldException } from './exceptions';
+import { exceptionScope, heldException } from './exceptions';
 import { criteriaSetSpans, filedUnder, howKnownWords, meansOfDiagnosis, onlyWomenHave } from './how-known';
 import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
@@ -77,21 +77,6 @@ function permittedSentences(text: string): Span[] {
     if (/\w/.test(match[0])) first = false;
   }
   return spans;
-}
-
-const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|(?:with\s+)?(?:the\s+)?exceptions?\s+of|apart from|but not|unless)\b/i;
-
-/** Where an exception runs: to the end of its parenthesis when it sits in one ("(excluding topical)"), else to the end. */
-function exceptionScope(text: string): Span | null {
-  const found = EXCEPTION.exec(text);
-  if (!found) return null;
-  const open = text.lastIndexOf('(', found.index);
-  const closeBefore = text.lastIndexOf(')', found.index);
-  if (open > closeBefore) {
-    const close = text.indexOf(')', found.index);
-    return [found.index, close < 0 ? text.length : close];
-  }
-  return [found.index, text.length];
 }
 
 /** "Statin intolerant", "intolerance to metformin", "unable to tolerate NSAIDs": a medicine the person cannot take, not one taken. */

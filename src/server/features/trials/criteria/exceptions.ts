@@ -89,3 +89,19 @@ function broaderThanWords(mention: Mention, words: string): boolean {
   if (named === undefined) return false;
   return heading === undefined || lex.byId(heading) !== named;
 }
+
+/** What opens an exception the rule's concepts never come from: "except", "other than", "excluding", "unless". */
+const EXCEPTION = /\b(?:except(?:\s+for)?|other than|excluding|(?:with\s+)?(?:the\s+)?exceptions?\s+of|apart from|but not|unless)\b/i;
+
+/** Where an exception runs: to the end of its parenthesis when it sits in one ("(excluding topical)"), else to the end. */
+export function exceptionScope(text: string): Span | null {
+  const found = EXCEPTION.exec(text);
+  if (!found) return null;
+  const open = text.lastIndexOf('(', found.index);
+  const closeBefore = text.lastIndexOf(')', found.index);
+  if (open > closeBefore) {
+    const close = text.indexOf(')', found.index);
+    return [found.index, close < 0 ? text.length : close];
+  }
+  return [found.index, text.length];
+}

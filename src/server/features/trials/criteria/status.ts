@@ -1,5 +1,6 @@
 import type { CriterionKind } from '../../../../contract/trials';
 import { leftover, leftoverNumbers, plainReasons, reviewed, type Span, spanOf, type TextRule } from './text';
+import { exceptionScope } from './exceptions';
 import { withoutRationale } from './rationale';
 
 /**
@@ -12,6 +13,10 @@ const SMOKING =
 export function readSmokingRule(kind: CriterionKind, text: string): TextRule | null {
   const found = SMOKING.exec(text);
   if (!found) return null;
+  // "Substance use disorder, excluding nicotine and caffeine": smoking named only as an exception says nothing of it; the
+  // concept reader reads the rest (decision 336).
+  const excepted = exceptionScope(text);
+  if (excepted && found.index >= excepted[0] && found.index < excepted[1]) return null;
   const lower = text.toLowerCase();
   const never = /\b(?:non-?smok\w*|never[- ]smok\w*|no (?:history of )?smoking|not (?:a )?(?:current )?smok\w*|does not smoke)\b/.exec(lower);
   const former = /\b(?:former|ex-?smok\w*|quit|stopped|abstinent)\b/.test(lower);
