@@ -85,11 +85,11 @@ describe('reading a FHIR bundle: the project fixture', () => {
         sourceText: '24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet',
         code: 'http://www.nlm.nih.gov/research/umls/rxnorm|860975',
       }),
-      // The medication is a referenced Medication resource; lisinopril is an ACE inhibitor of the vocabulary.
+      // The medication is a referenced Medication resource, read as MeSH's lisinopril (an ACE inhibitor by its action).
       fhirFact({
         kind: 'medication',
-        name: 'an ACE inhibitor (such as lisinopril)',
-        conceptId: 'cohortly:ace-inhibitors',
+        name: 'lisinopril',
+        conceptId: 'mesh:D017706',
         status: 'history',
         observedOn: '2018-05-01',
         sourceRef: 'medreq-lisinopril',

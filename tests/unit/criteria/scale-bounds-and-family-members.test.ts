@@ -70,7 +70,7 @@ describe('a disorder of the same family is a member of the hand concept, never t
   });
 
   it('sends one medicine of a class written in the plural to review, as in the singular', () => {
-    expect(read('exclusion', 'Ongoing treatment with heparins').needsReview).toBe(true);
+    expect(read('exclusion', 'Ongoing treatment with rosuvastatins').needsReview).toBe(true);
     expect(read('exclusion', 'Ongoing treatment with anticoagulants').needsReview).toBe(false);
   });
 

@@ -24,10 +24,22 @@ describe('a medicine put on the skin, eye or nose is not its systemic class', ()
     expect(medicines(text).some((name) => name.startsWith('steroid pills') || name.startsWith('medicines that weaken'))).toBe(false);
   });
 
-  it('keeps the systemic class when the route is oral or both routes are named', () => {
-    expect(medicines('Takes methylprednisolone tablets, 8 mg a day.')).toContain('steroid pills or injections (such as prednisone) present');
+  it('keeps the systemic medicine, and so its class, when the route is oral or both routes are named', () => {
+    // A medicine MeSH names is the fact itself (decision 337); its class holds it by pharmacological action.
+    expect(medicines('Takes methylprednisolone tablets, 8 mg a day.')).toContain('methylprednisolone present');
     expect(medicines('Has needed topical and oral steroids this winter.')).toContain('steroid pills or injections (such as prednisone) present');
-    expect(medicines('On azathioprine 100 mg daily.')).toContain('medicines that weaken the immune system present');
+    expect(medicines('On azathioprine 100 mg daily.')).toContain('azathioprine present');
+    const steroids = ruleCriterion(
+      { type: 'medication', medication: 'steroid pills', taking: false, concepts: [{ id: 'mesh:D005938', name: 'steroid pills' }] },
+      'exclusion',
+    );
+    const person = (text: string): MatchPerson => ({
+      dateOfBirth: '1965-01-01',
+      sex: 'female',
+      facts: extractNoteFacts(`61-year-old woman. ${text}`, { today }).map((fact) => matchFact('note')(fact)),
+    });
+    expect(evaluateCriterion(steroids, person('Takes methylprednisolone tablets, 8 mg a day.'), today).outcome).toBe('not_met');
+    expect(evaluateCriterion(steroids, person('Applies mometasone ointment to the elbows at night.'), today).outcome).toBe('unknown');
   });
 });
 

@@ -20,8 +20,8 @@ describe('a disease the note says is gone', () => {
 
 describe("a medicine's clause after a denial", () => {
   it('is not denied with what came before it', () => {
-    expect(status('Psoriatic arthritis, no swollen joints, on methotrexate weekly.', 'medicines that weaken the immune system')).toBe('present');
-    expect(status('Denies chest pain, taking atorvastatin nightly.', 'a statin (cholesterol medicine)')).toBe('present');
+    expect(status('Psoriatic arthritis, no swollen joints, on methotrexate weekly.', 'methotrexate')).toBe('present');
+    expect(status('Denies chest pain, taking atorvastatin nightly.', 'atorvastatin')).toBe('present');
     expect(status('No fever, cough or wheeze.', 'cough')).toBe('absent');
   });
 });

@@ -275,10 +275,11 @@ function invertedMentions(sentence: string, vocab: Vocabulary, mentions: Mention
 
 /**
  * A substance named with a measured value ("creatinine: 0.5 mg/dl", "urea of 8.5", "glucose level of 15") is a
- * laboratory result, not a medicine the person takes; a dose ("500 mg", "10 units", "2 L") keeps it a medicine.
+ * laboratory result, not a medicine the person takes; a dose ("500 mg", "10 units", "2 L") keeps it a medicine, and so
+ * does a time or a count after it ("stopped methotrexate 6 months ago", "rituximab 4 cycles"; decision 337).
  */
 const MEASURED_VALUE_AFTER =
-  /^\s*(?:\(\s*)?(?:(?:serum|blood|plasma|urine|level|levels|concentration|count|value)\s+)*(?:of|:|=|was|is|at|were)?\s*[<>≤≥]?\s*\d+(?:[.,]\d+)?(?!\d|[.,]\d|\s*(?:mg|mcg|µg|ug|g|gm|units?|iu|tablets?|tabs?|puffs?|ml|l|lpm|liters?|drops?|sprays?)\b(?!\s*\/))/i;
+  /^\s*(?:\(\s*)?(?:(?:serum|blood|plasma|urine|level|levels|concentration|count|value)\s+)*(?:of|:|=|was|is|at|were)?\s*[<>≤≥]?\s*\d+(?:[.,]\d+)?(?!\d|[.,]\d|\s*(?:mg|mcg|µg|ug|g|gm|units?|iu|tablets?|tabs?|puffs?|ml|l|lpm|liters?|drops?|sprays?)\b(?!\s*\/)|\s*(?:hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|times?|cycles?|doses?|courses?)\b)/i;
 
 /** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
 const operationCache = new Map<string, boolean>();

@@ -2,7 +2,7 @@ import type { CriterionKind } from '../../../../contract/trials';
 import type { ConceptScope } from './concept-scope';
 import { namedByItsCause } from './named-by-cause';
 import { markSharedModifiers } from './shared-modifier';
-import { ALLERGY_PREFIX, type Concept, conceptRef, type Mention, type Vocabulary } from '../vocabulary';
+import { ALLERGY_PREFIX, type Concept, conceptRef, inClass, type Mention, type Vocabulary } from '../vocabulary';
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { exceptionScope, heldException } from './exceptions';
@@ -467,6 +467,19 @@ function infectionWithItsGerm(text: string, mentions: Mention[]): void {
 }
 
 /** The rule's concepts, negation, time window, duration, name and words. */
+/**
+ * A medicine the rule also names by its class ("anticoagulants (e.g., warfarin, heparin)"): the class says it, so the
+ * rule's name leaves it out; the rule still holds it (decision 337). A class is named in the plural or with examples;
+ * one medicine under another in MeSH's tree ("azathioprine or 6-mercaptopurine") keeps both names.
+ */
+const CLASS_NAMED = /\(such as\b|s$/i;
+function inNamedClass(mention: Mention, unique: readonly Mention[]): boolean {
+  if (mention.concept.kind !== 'medication' || unique.length < 2) return false;
+  return unique.some(
+    (other) => other !== mention && other.concept.kind === 'medication' && CLASS_NAMED.test(other.concept.en) && inClass(mention.concept.id, other.concept.id),
+  );
+}
+
 function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLast: boolean): ConceptScope {
   const { mentions } = narrowed;
   // The first concept's kind decides; further concepts of the same kind are alternatives ("MI, stroke or TIA").
@@ -535,7 +548,7 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
         `${ALLERGY_TO}${joinNames(allergic.map(allergenName))}`,
         ...unique.filter((mention) => !allergic.includes(mention)).map((mention) => mention.concept.en),
       ])
-    : joinNames(unique.map((mention) => mention.concept.en));
+    : joinNames(unique.filter((mention) => !inNamedClass(mention, unique)).map((mention) => mention.concept.en));
   const span: Span = [Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1]))];
   return {
     ...narrowed,

@@ -212,6 +212,16 @@ export function medicationRule(scope: ConceptScope, review: ConceptReview): Text
       (mention) => mention.concept.kind === 'medication' && memberOfClass(text.slice(mention.start, mention.end), mention.concept),
     );
     if (member) return medicineRule(scope, { ...review, needsReview: true, reasons: [...reasons, 'oneMemberOfClass'] });
+    // "Antibiotics: clarithromycin, erythromycin": a class heading over named medicines may mean those only, or the
+    // class; the rule holds both, and a person reads which (decision 337).
+    const heading = scope.same.find(
+      (mention) =>
+        mention.concept.kind === 'medication' &&
+        CLASS_NAME.test(mention.concept.en) &&
+        /^\s*:/.test(text.slice(mention.end)) &&
+        scope.same.some((other) => other.start > mention.end && other.concept.id !== mention.concept.id),
+    );
+    if (heading) return medicineRule(scope, { ...review, needsReview: true, reasons: [...reasons, 'classThenList'] });
     return medicineRule(scope, review);
   }
   return null;
