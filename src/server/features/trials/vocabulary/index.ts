@@ -16,7 +16,7 @@ import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords
 import { AMBIGUOUS_SHORT_FORMS, CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
 import { derivedMembers } from './hand-members';
 import { turnOf } from './reversed';
-import { withSharedHeads } from './shared-heads';
+import { withSharedHeads, withSharedLeadWord } from './shared-heads';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind } from './synonyms';
 
 /**
@@ -481,15 +481,16 @@ export class Vocabulary {
       }
     }
     const read = pending.length ? this.resolveAmbiguous(pending, kept, options.context ?? []) : kept;
+    const headLookup = {
+      phrase: (words: string) => this.phrase(words),
+      term: (keys: string) => {
+        const at = this.lexiconTerm(keys, full);
+        return at === undefined ? undefined : this.meshConcept(at);
+      },
+    };
     const heads = withClassForms(
       text,
-      withSharedHeads(text, tokens, lower, read, {
-        phrase: (words) => this.phrase(words),
-        term: (keys) => {
-          const at = this.lexiconTerm(keys, full);
-          return at === undefined ? undefined : this.meshConcept(at);
-        },
-      }),
+      withSharedLeadWord(text, tokens, lower, withSharedHeads(text, tokens, lower, read, headLookup), headLookup),
       (phrase, action) => this.medicineNamed(phrase, full, action),
     );
     return full ? withNamedMedicines(text, heads) : heads;

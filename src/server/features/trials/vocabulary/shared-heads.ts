@@ -78,3 +78,31 @@ export function withSharedHeads<C>(text: string, tokens: Token[], lower: string[
   if (!added.length) return kept;
   return [...kept, ...added].sort((a, b) => a.start - b.start);
 }
+
+/** After the last item of such a list: the end, punctuation, or a word that starts the criterion's next clause. */
+const LIST_END =
+  /^(?:$|[\s]*[,.;:)(\]]|\s+(?:or|and|in|within|with|without|requiring|during|since|for|at|on|of|that|which|who|unless|except|other|not|no|if|as|before|after|\d))/i;
+
+/**
+ * "Atrial fibrillation or flutter", "ventricular tachycardia or fibrillation", "renal insufficiency or failure": a word
+ * after a two-word concept and a conjunction that is no concept alone names the concept it forms with the first word
+ * (coordination with an elided modifier; decision 338). Only when that phrase is a concept and the word ends the list.
+ */
+export function withSharedLeadWord<C>(text: string, tokens: Token[], lower: string[], kept: Found<C>[], lookup: HeadLookup<C>): Found<C>[] {
+  if (!/\b(?:or|and)\b|,/i.test(text)) return kept;
+  const added: Found<C>[] = [];
+  for (const mention of kept) {
+    const first = tokens.findIndex((token) => token.start === mention.start);
+    if (first < 0 || tokens[first + 1]?.end !== mention.end) continue;
+    const joined = tokens[first + 2];
+    const word = tokens[first + 3];
+    if (!joined || !word || !['or', 'and'].includes(lower[first + 2]) || !/^[a-z]{4,}$/i.test(word.word) || DEGREE_OR_COURSE.test(word.word)) continue;
+    if (!/^\s+$/.test(text.slice(mention.end, joined.start)) || !/^\s+$/.test(text.slice(joined.end, word.start))) continue;
+    if (kept.some((other) => other.start < word.end && word.start < other.end)) continue;
+    if (!LIST_END.test(text.slice(word.end))) continue;
+    const concept = lookup.phrase(`${lower[first]} ${lower[first + 3]}`) ?? lookup.term(`${tokens[first].key} ${word.key}`);
+    if (concept && concept !== mention.concept) added.push({ concept, start: word.start, end: word.end });
+  }
+  if (!added.length) return kept;
+  return [...kept, ...added].sort((a, b) => a.start - b.start);
+}

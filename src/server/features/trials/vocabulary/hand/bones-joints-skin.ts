@@ -242,7 +242,8 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
     ['spinal instability', 'lumbar instability', 'segmental instability', 'spine instability'],
     { icd10: 'M53.2' },
   ),
-  c('acromegaly', 'acromegaly', 'acromegalia', ['acromegaly', 'gigantism'], { icd10: 'E22.0' }),
+  // Gigantism, the childhood form, is MeSH's own heading (decision 338).
+  c('acromegaly', 'acromegaly', 'acromegalia', ['acromegaly'], { icd10: 'E22.0' }),
   c('marfan-syndrome', 'Marfan syndrome', 'síndrome de Marfan', ['marfan syndrome', "marfan's syndrome"], { icd10: 'Q87.40' }),
   c(
     'muscular-dystrophy',
@@ -272,13 +273,10 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
   c('rosacea', 'rosacea', 'rosácea', ['rosacea'], { icd10: 'L71.9' }),
   c('vitiligo', 'vitiligo', 'vitíligo', ['vitiligo'], { icd10: 'L80' }),
   c('alopecia-areata', 'alopecia areata', 'alopecia areata', ['alopecia areata'], { icd10: 'L63.9' }),
-  c(
-    'pemphigus',
-    'pemphigus or pemphigoid (a blistering skin disease)',
-    'pénfigo o penfigoide (una enfermedad de la piel con ampollas)',
-    ['pemphigus', 'pemphigus vulgaris', 'bullous pemphigoid', 'pemphigoid'],
-    { icd10: 'L10.9' },
-  ),
+  // Bullous pemphigoid is MeSH's own heading, another disease of other people (decision 338).
+  c('pemphigus', 'pemphigus (a blistering skin disease)', 'pénfigo (una enfermedad de la piel con ampollas)', ['pemphigus', 'pemphigus vulgaris'], {
+    icd10: 'L10.9',
+  }),
   c('stevens-johnson', 'Stevens-Johnson syndrome', 'síndrome de Stevens-Johnson', ['stevens-johnson syndrome', 'toxic epidermal necrolysis'], {
     icd10: 'L51.1',
     caseSensitive: ['SJS'],
@@ -344,7 +342,8 @@ export const BONES_JOINTS_SKIN: SynonymEntry[] = [
     ['tendinitis', 'tendonitis', 'tendinopathy', 'bursitis', 'lateral epicondylitis', 'tennis elbow'],
     { icd10: 'M77.9' },
   ),
-  c('retinopathy', 'damage to the retina (retinopathy)', 'daño de la retina (retinopatía)', ['retinopathy', 'macular edema', 'macular oedema'], {
+  // Macular edema is MeSH's own heading, not every retinopathy (decision 338).
+  c('retinopathy', 'damage to the retina (retinopathy)', 'daño de la retina (retinopatía)', ['retinopathy'], {
     icd10: 'H35.00',
     clinicianOnly: true,
   }),

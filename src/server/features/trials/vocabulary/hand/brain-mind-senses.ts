@@ -256,13 +256,15 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
     caseSensitive: ['RLS'],
   }),
   c('tourette', 'Tourette syndrome', 'síndrome de Tourette', ["tourette's syndrome", 'tourette syndrome', 'tic disorder'], { icd10: 'F95.2' }),
-  c('dystonia', 'dystonia', 'distonía', ['dystonia', 'cervical dystonia', 'tardive dyskinesia'], { icd10: 'G24.9' }),
+  // Tardive dyskinesia, a medicine's harm, is MeSH's own heading (decision 338).
+  c('dystonia', 'dystonia', 'distonía', ['dystonia', 'cervical dystonia'], { icd10: 'G24.9' }),
   c('cerebral-palsy', 'cerebral palsy', 'parálisis cerebral', ['cerebral palsy'], { icd10: 'G80.9' }),
+  // A skull fracture is MeSH's own heading: no brain injury by itself (decision 338).
   c(
     'brain-injury',
     'a head or brain injury',
     'una lesión en la cabeza o el cerebro',
-    ['traumatic brain injury', 'brain injury', 'head injury', 'head trauma', 'concussion', 'skull fracture'],
+    ['traumatic brain injury', 'brain injury', 'head injury', 'head trauma', 'concussion'],
     { icd10: 'S06.9', caseSensitive: ['TBI'] },
   ),
   c('spinal-cord-injury', 'a spinal cord injury', 'una lesión de la médula espinal', ['spinal cord injury', 'paraplegia', 'tetraplegia', 'quadriplegia'], {

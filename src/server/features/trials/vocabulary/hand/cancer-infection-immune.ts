@@ -448,13 +448,8 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     ],
     { icd10: 'B89' },
   ),
-  c(
-    'herpes-zoster',
-    'shingles or chickenpox',
-    'culebrilla o varicela',
-    ['herpes zoster', 'shingles', 'varicella', 'chickenpox', 'chicken pox', 'postherpetic neuralgia'],
-    { icd10: 'B02.9' },
-  ),
+  // Chickenpox is MeSH's own heading, never shingles: a childhood chickenpox is not the zoster an exclusion names (decision 338).
+  c('herpes-zoster', 'shingles (herpes zoster)', 'culebrilla (herpes zóster)', ['herpes zoster', 'shingles', 'postherpetic neuralgia'], { icd10: 'B02.9' }),
   c('herpes-simplex', 'herpes simplex', 'herpes simple', ['herpes simplex', 'herpes simplex virus', 'genital herpes', 'herpes labialis'], {
     icd10: 'B00.9',
     caseSensitive: ['HSV', 'HSV-1', 'HSV-2'],
@@ -545,7 +540,8 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     ['polycystic ovary syndrome', 'polycystic ovarian syndrome', 'polycystic ovary disease', 'polycystic ovaries'],
     { icd10: 'E28.2', caseSensitive: ['PCOS'] },
   ),
-  c('pheochromocytoma', 'pheochromocytoma', 'feocromocitoma', ['pheochromocytoma', 'phaeochromocytoma', 'paraganglioma'], { icd10: 'D35.00' }),
+  // Paraganglioma is MeSH's own heading (decision 338).
+  c('pheochromocytoma', 'pheochromocytoma', 'feocromocitoma', ['pheochromocytoma', 'phaeochromocytoma'], { icd10: 'D35.00' }),
   c(
     'myeloproliferative-neoplasm',
     'a bone marrow disease that makes too many blood cells',

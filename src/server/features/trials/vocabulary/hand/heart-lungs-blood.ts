@@ -39,13 +39,12 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
     ['coronary heart disease', 'ischemic heart disease', 'ischaemic heart disease', 'coronary disease'],
     { meshTerm: 'Coronary Artery Disease', icd10: 'I25.10', caseSensitive: ['CAD', 'CHD', 'IHD'] },
   ),
-  c(
-    'atrial-fibrillation',
-    'atrial fibrillation',
-    'fibrilación auricular',
-    ['atrial fibrillation', 'atrial flutter', 'afib', 'a-fib', 'paroxysmal atrial fibrillation'],
-    { meshTerm: 'Atrial Fibrillation', icd10: 'I48', caseSensitive: ['AF', 'AFib', 'PAF'] },
-  ),
+  // Atrial flutter is MeSH's own heading: a criterion of fibrillation alone does not name it (decision 338).
+  c('atrial-fibrillation', 'atrial fibrillation', 'fibrilación auricular', ['atrial fibrillation', 'afib', 'a-fib', 'paroxysmal atrial fibrillation'], {
+    meshTerm: 'Atrial Fibrillation',
+    icd10: 'I48',
+    caseSensitive: ['AF', 'AFib', 'PAF'],
+  }),
   c('arrhythmia', 'an irregular heartbeat', 'un ritmo cardíaco irregular', ['arrhythmia', 'arrhythmias', 'cardiac arrhythmia', 'irregular heartbeat'], {
     meshTerm: 'Arrhythmias, Cardiac',
     icd10: 'I49.9',
@@ -210,7 +209,8 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
     { icd10: 'I33.0' },
   ),
   // Not "pericardial effusion": fluid around the heart has other causes than inflammation of its lining.
-  c('pericarditis', 'pericarditis', 'pericarditis', ['pericarditis', 'cardiac tamponade'], { icd10: 'I31.9' }),
+  // Cardiac tamponade is MeSH's own heading: pericarditis is one of its causes (decision 338).
+  c('pericarditis', 'pericarditis', 'pericarditis', ['pericarditis'], { icd10: 'I31.9' }),
   c('myocarditis', 'myocarditis', 'miocarditis', ['myocarditis'], { icd10: 'I51.4' }),
   c('aortic-dissection', 'a tear in the aorta (aortic dissection)', 'un desgarro de la aorta (disección aórtica)', ['aortic dissection'], { icd10: 'I71.0' }),
   c('cardiac-arrest', 'cardiac arrest', 'paro cardíaco', ['cardiac arrest', 'cardiopulmonary arrest', 'sudden cardiac arrest'], { icd10: 'I46.9' }),
