@@ -107,7 +107,9 @@ function oneMember(written: string, concept: Concept): boolean {
 
 /** A concept that is a class of medicines: "chemotherapy", "blood thinners (such as warfarin)", "proton pump inhibitors". */
 const CLASS_NAME =
-  /\(such as\b|\b(?:chemotherapy|medicines|agents|inhibitors|blockers|antagonists|drugs|cancer treatment|immunotherapy|antibiotics|steroids)\b/i;
+  /\(such as\b|\b(?:chemotherapy|medicines?|agents|inhibitors?|blockers|antagonists|drugs|cancer treatment|immunotherapy|antibiotics|steroids)\b/i;
+/** The class's own name, without the example its plain name gives ("a JAK inhibitor (such as tofacitinib)"; decision 339). */
+const ownClassName = (concept: Concept) => concept.en.replace(/\s*\(such as [^)]*\)/gi, '').toLowerCase();
 
 /** "Irinotecan" read as chemotherapy: one medicine by name (one word, not a class word like "anticoagulation"), its class read. */
 function memberOfClass(written: string, concept: Concept): boolean {
@@ -118,9 +120,10 @@ function memberOfClass(written: string, concept: Concept): boolean {
   return (
     CLASS_NAME.test(concept.en) &&
     /^[a-z][a-z-]{4,}$/i.test(word) &&
-    // Class words: "anticoagulant", "sedative", "anxiolytic", "anticoagulation".
+    // Class words: "anticoagulant", "sedative", "anxiolytic", "anticoagulation". The example the class's plain name
+    // gives is a member too: "semaglutide" is one GLP-1 medicine, never all of them.
     !/^anti|(?:s|tion|ic|ics|ive|therapy|apy|ants?|ing)$/i.test(word) &&
-    !concept.en.toLowerCase().includes(word.toLowerCase())
+    !ownClassName(concept).includes(word.toLowerCase())
   );
 }
 
