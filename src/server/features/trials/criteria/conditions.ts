@@ -1,6 +1,6 @@
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { spanOf, type TextRule } from './text';
-import type { Mention } from '../vocabulary';
+import { isProcedure, type Mention } from '../vocabulary';
 
 /**
  * Conditions a criterion names: what a treatment is for, definitions, history, and the condition rule of a concept reading.
@@ -32,11 +32,16 @@ const SURGERY_FOR =
 
 const TREATED_WITH = /\b(?:treated|treatment|managed|operated(?:\s+on)?)\s+(?:with|by|using)\s+(?:(?:an?|the)\s+)?(?:[\w-]+\s+){0,2}$/i;
 
+const PROCEDURE_FOR = /^\s+for\s+(?:(?:the|an?|their|his|her)\s+)?$/i;
+
 /** The condition a treatment is for, or one listed right after it ("surgery for primary tumours or metastatic cancer"). */
 export function isIndication(text: string, mention: Mention, found: Mention[]): boolean {
   const before60 = text.slice(Math.max(0, mention.start - 60), mention.start);
   if (INDICATION.test(before60) || SURGERY_FOR.test(text.slice(Math.max(0, mention.start - 100), mention.start))) return true;
   const before = found.filter((other) => other.end <= mention.start).sort((a, b) => b.end - a.end)[0];
+  // "Intubation for asthma", "dialysis for kidney failure": what a procedure named right before was for, not another
+  // condition the person must not have (decision 340).
+  if (before && PROCEDURE_FOR.test(text.slice(before.end, mention.start)) && isProcedure(before.concept.id)) return true;
   // "Not treated with discectomy for the disc herniation": what a named treatment was for (decision 188).
   if (
     before &&

@@ -730,6 +730,12 @@ export function isOperationHeading(conceptId: string): boolean {
   return at !== undefined && lexicon().concepts[at].trees.length > 0 && lexicon().concepts[at].trees.every((tree) => tree.startsWith('E04'));
 }
 
+/** A procedure by MeSH's tree (E: diagnosis, therapeutics, anesthesia, surgery, investigative techniques): what is done to the person. */
+export function isProcedure(conceptId: string): boolean {
+  const at = vocabulary().lexiconIndex(conceptId);
+  return at !== undefined && lexicon().concepts[at].trees.some((tree) => /^E0[1-5]/.test(tree));
+}
+
 /** The drug classes (pharmacological actions) of a medicine, as concept ids. */
 export function drugClassesOf(drugId: string): string[] {
   const at = vocabulary().lexiconIndex(drugId);

@@ -109,7 +109,7 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
       members: ['end-stage renal disease', 'end stage renal disease', 'esrd', 'eskd'],
     },
   ),
-  c('dialysis', 'dialysis', 'diálisis', ['dialysis', 'hemodialysis', 'haemodialysis', 'peritoneal dialysis'], { icd10: 'Z99.2' }),
+  c('dialysis', 'dialysis', 'diálisis', ['dialysis', 'hemodialysis', 'haemodialysis', 'peritoneal dialysis'], { meshTerm: 'Renal Dialysis', icd10: 'Z99.2' }),
   c('nephrotic-syndrome', 'nephrotic syndrome', 'síndrome nefrótico', [], { meshTerm: 'Nephrotic Syndrome', icd10: 'N04' }),
   c('liver-disease', 'liver disease', 'enfermedad del hígado', ['hepatic disease', 'hepatic impairment', 'liver impairment', 'hepatic dysfunction'], {
     meshTerm: 'Liver Diseases',
