@@ -108,7 +108,9 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
   // "Chronic or acute pancreatitis": both courses together are the whole condition, never one of them.
   const bothCourses = /\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text);
   const qualifiers = (held?.qualifiers ?? []).filter((qualifier) => !(bothCourses && (qualifier === 'acute' || qualifier === 'chronic')));
-  const history = HISTORY.test(historical) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
+  // "Kidney transplant recipients", "recipient of a liver transplant": ever had the transplant (decision 341).
+  const recipient = /\brecipients?\b/i.test(historical) && scope.unique.every((mention) => /transplant/i.test(mention.concept.en));
+  const history = (HISTORY.test(historical) || recipient) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
   // "Has hyperthyroidism, or has had previous fractures": a history word only after the first concept speaks of a later
   // one; "ever" would reach the first too, so a person reads it.
   // A window's "previous 2 months" is no history word.

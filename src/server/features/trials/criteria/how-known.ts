@@ -61,6 +61,9 @@ const HAVING =
 /** "Past or present asthma", "present or previous": now or before, which the rule's "ever" says (decision 229). */
 const NOW_OR_PAST = /\b(?:(?:past|previous|prior)\s+or\s+(present|current)|(present|current)\s+or\s+(?:past|previous|prior))\b/gi;
 
+/** "Kidney transplant recipients", "recipient of a liver transplant": had the transplant, which the rule says (decision 341). */
+const TRANSPLANT_RECIPIENT = /\btransplant(?:ation|ed)?\s+(recipients?)\b|\b(recipients?\s+of)\s+(?=(?:an?\s+)?(?:[\w-]+\s+){0,3}transplant)/gi;
+
 /** Beside other conditions, or there before the study: "comorbid", "coexisting", "pre-existing", "medical history". */
 const BESIDE = /\b(co-?morbid|co-?existing|pre-?existing|(?:past\s+)?medical\s+history)\b/gi;
 
@@ -153,6 +156,7 @@ export function howKnownWords(scope: ConceptScope): string[] {
   for (const pattern of [...DIAGNOSED_BY, BY_CRITERIA_SET]) for (const match of text.matchAll(pattern)) take(match[0]);
   for (const match of text.matchAll(HAVING)) take(match[1]);
   for (const match of text.matchAll(BESIDE)) take(match[1]);
+  if (/transplant/i.test(first.concept.en)) for (const match of text.matchAll(TRANSPLANT_RECIPIENT)) take(match[1] ?? match[2]);
   for (const match of text.matchAll(ANY_KIND)) take(match[0]);
   if (scope.kind === 'exclusion') for (const match of text.matchAll(REFUSED)) take(match[0]);
   for (const match of text.matchAll(NOW_OR_PAST)) take(match[0]);
