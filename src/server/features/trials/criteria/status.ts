@@ -188,6 +188,14 @@ function readNoChildbearingPotential(kind: CriterionKind, text: string): TextRul
   return { rule: { type: 'pregnancy', allowed: false, span: spanOf([potential.index, potential.index + potential[0].length]) }, needsReview: true };
 }
 
+/**
+ * Words by which an exclusion asks for contraception: those who lack or refuse it are refused ("unwilling to use", "not
+ * using", "without", "unless using"), or the words require it where they stand ("must agree to use effective
+ * contraception", written among the exclusions).
+ */
+const LACKS_CONTRACEPTION =
+  /\b(?:not|no|non|nor|neither|never|without|unless|except|otherwise|unwilling\w*|unable|refus\w*|declin\w*|fail\w*|inadequate\w*|insufficient\w*|ineffective|lack\w*|cannot|can't|won't|don't|doesn't|absence|other\s+than|must|should|shall|agree\w*|willing|requir\w*|need\w*|counsel\w*|practi[cs]\w*|utili[sz]\w*|commit\w*|effective|adequate|reliable|acceptable|approved|appropriate)\b/i;
+
 /** Pregnancy and breastfeeding (not allowed), or a requirement to use contraception. */
 export function readPregnancyRule(kind: CriterionKind, written: string): TextRule | null {
   // The reason a criterion gives ("the effects of X on the developing fetus are unknown") asks nothing (decision 320).
@@ -200,6 +208,10 @@ export function readPregnancyRule(kind: CriterionKind, written: string): TextRul
   // able to become pregnant, not a method the person is asked to use.
   if (contraception && /^(?:sterili[sz]ed|vasectomy)$/i.test(contraception[0]) && !/\b(?:use|using|agree\w*|practi[sc]\w*|methods?)\b/i.test(text))
     contraception = null;
+  // "Use of hormonal contraceptives within 1 month", "current use of an intrauterine device" among the exclusions: the
+  // method is what refuses the person, not a requirement to use one; only a refusal or a lack of it ("unwilling to use",
+  // "not using", "without", "unless using") is (decision 342). The concept reader reads the method as what it is.
+  if (contraception && kind === 'exclusion' && !LACKS_CONTRACEPTION.test(text)) contraception = null;
   if (contraception && (kind === 'inclusion' || !pregnancy || contraception.index < pregnancy.index)) {
     // "Must agree to use highly effective contraception": willing to use it (an exclusion "unwilling to use" alike).
     const extra = new Set([
