@@ -132,9 +132,18 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
     ],
     { meshTerm: 'Mental Disorders' },
   ),
-  c('suicidal', 'thoughts of suicide', 'pensamientos de suicidio', ['suicidal ideation', 'suicidal behavior', 'suicidal behaviour', 'suicide attempt'], {
+  // Thoughts only: trials of depression tell a suicide attempt or suicidal behaviour apart from thoughts (decision 343).
+  c('suicidal', 'thoughts of suicide', 'pensamientos de suicidio', ['suicidal ideation', 'suicidal thoughts', 'thoughts of suicide'], {
     icd10: 'R45.851',
   }),
+  // MeSH's "Suicide, Attempted" sits in the behaviour tree the vocabulary does not keep (decision 343).
+  c(
+    'suicide-attempt',
+    'a suicide attempt or suicidal behaviour',
+    'un intento de suicidio o conducta suicida',
+    ['suicide attempt', 'attempted suicide', 'suicidal behavior', 'suicidal behaviour'],
+    { icd10: 'T14.91' },
+  ),
   c(
     'substance-abuse',
     'alcohol or drug misuse',
