@@ -179,15 +179,26 @@ export function namesTheStudysOwnProduct(text: string, first: Mention): boolean 
   );
 }
 
+/**
+ * "Prior HCV treatment", "osteoporosis treatment within 12 months", "current diabetes medication" among the exclusions:
+ * the treatment of the condition, never "must not have" the condition (decision 344). Not "treatment-naive" or
+ * "treatment-resistant", which say more of it. An inclusion ("on stable asthma medication") keeps the condition it
+ * implies, in review, as before.
+ */
+const TREATMENT_AFTER =
+  /^[\s-]*(?:(?:-?directed|specific|related)\s+)?(?:treatments?|therap(?:y|ies)|medications?|medicines?|drugs?|regimens?)\b(?![\s-]*(?:na[iï]ve|experienced|resistant|refractory|failures?|response|responsive|intoleran\w*|free|holiday|criteria|guidelines?))/i;
+
 export function medicationRule(scope: ConceptScope, review: ConceptReview): TextRule | null {
   const { text, first, before, negated, applies, window, concepts, name, span } = scope;
   const { needsReview, reasons, left } = review;
   const treatmentFor =
     first.concept.kind === 'condition' &&
-    /\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before);
+    (/\b(?:medications?|medicines?|drugs?|agents?|treatments?|therap(?:y|ies))\b[^.;]{0,40}\bfor\b[^.;]{0,30}$/i.test(before) ||
+      (scope.kind === 'exclusion' && TREATMENT_AFTER.test(text.slice(first.end))));
   if (treatmentFor) {
     // "Plans of receiving treatment for X": a plan, not a treatment taken.
-    if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*)\b[^.;]*$/i.test(before.slice(-80))) return { rule: null, needsReview: true };
+    if (/\b(?:plann\w*|plans?|scheduled|will|candidates?|expected|intend\w*|present(?:s|ing)|referred|seeking|awaiting)\b[^.;]*$/i.test(before.slice(-80)))
+      return { rule: null, needsReview: true };
     // "Must not have received prior systemic therapy for HCC": a negation further back than the near one, or past
     // treatment, which "taking now" cannot say.
     if ((!negated && /\b(?:no|not|never|without)\b[^.;]*$/i.test(before)) || PAST_TREATMENT.test(before)) return { rule: null, needsReview: true };
