@@ -24,6 +24,7 @@ import { cohortCriterion } from './cohorts';
 import { testAnswers, testNamed } from './clinical-tests';
 import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
+import { withoutExample } from '../trials/vocabulary';
 
 /**
  * The trial matcher's rules: one candidate's facts against one trial's criterion rules. Pure and
@@ -136,18 +137,11 @@ export function factNames(fact: Pick<MatchFact, 'conceptId' | 'name'>, concepts:
   if (fact.conceptId)
     for (const concept of concepts)
       if (concept.id === fact.conceptId || (isA(fact.conceptId, concept.id) && !onlyThroughSymptoms(fact.conceptId, concept.id))) return true;
-  const factWords = wordsOf(withoutExamples(fact.name));
+  const factWords = wordsOf(withoutExample(fact.name));
   if (concepts.length === 0) return hasEvery(factWords, requiredWords(fallbackName));
   for (const concept of concepts) if (hasEvery(factWords, requiredWords(concept.name))) return true;
   return false;
 }
-
-/**
- * A name without the examples it gives: a class's fact "blood thinners (such as warfarin)", read from "apixaban", is no
- * warfarin (decision 337).
- */
-const EXAMPLES = /\s*\((?:such as|like|e\.g\.,?|for example)\s[^()]*\)/gi;
-const withoutExamples = (name: string) => (name.includes('(') ? name.replace(EXAMPLES, '') : name);
 
 /** Whether the set holds every word (and there is at least one). */
 function hasEvery(set: Set<string>, required: readonly string[]): boolean {

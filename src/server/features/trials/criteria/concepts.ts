@@ -2,7 +2,7 @@ import type { CriterionKind } from '../../../../contract/trials';
 import type { ConceptScope } from './concept-scope';
 import { namedByItsCause } from './named-by-cause';
 import { markSharedModifiers } from './shared-modifier';
-import { ALLERGY_PREFIX, type Concept, conceptRef, inClass, type Mention, type Vocabulary } from '../vocabulary';
+import { ALLERGY_PREFIX, type Concept, conceptRef, inClass, type Mention, type Vocabulary, withoutExample } from '../vocabulary';
 import { COMPLICATION_BEFORE, DEFINITION, definitionOnly, DURING_OPERATION, isIndication, NOT_THE_TUMOR_AFTER, TUMOR_ID, conditionRule } from './conditions';
 import { DURATION_WORDS, MAY_HAVE_DURATION, readDuration, readSubjectDuration, readWindow } from './durations';
 import { exceptionScope, heldException } from './exceptions';
@@ -541,7 +541,7 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   const allergic = unique.filter((mention) => mention.concept.id.startsWith(ALLERGY_PREFIX));
   const allergenName = (mention: Mention) => {
     const medicine = mention.concept.en.slice(ALLERGY_TO.length);
-    return allergic.length > 1 ? medicine.replace(/\s*\(such as [^)]*\)/g, '') : medicine;
+    return allergic.length > 1 ? withoutExample(medicine) : medicine;
   };
   const name = allergic.length
     ? joinNames([

@@ -1,6 +1,7 @@
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { spanOf, type TextRule } from './text';
 import { isProcedure, type Mention } from '../vocabulary';
+import { TRANSPLANT_RECIPIENT } from './how-known';
 
 /**
  * Conditions a criterion names: what a treatment is for, definitions, history, and the condition rule of a concept reading.
@@ -109,7 +110,7 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
   const bothCourses = /\b(?:acute|chronic)\s*(?:,|or|and\/or|and)\s*(?:acute|chronic)\b/i.test(text);
   const qualifiers = (held?.qualifiers ?? []).filter((qualifier) => !(bothCourses && (qualifier === 'acute' || qualifier === 'chronic')));
   // "Kidney transplant recipients", "recipient of a liver transplant": ever had the transplant (decision 341).
-  const recipient = /\brecipients?\b/i.test(historical) && scope.unique.every((mention) => /transplant/i.test(mention.concept.en));
+  const recipient = historical.search(TRANSPLANT_RECIPIENT) >= 0 && scope.unique.every((mention) => /transplant/i.test(mention.concept.en));
   const history = (HISTORY.test(historical) || recipient) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
   // "Has hyperthyroidism, or has had previous fractures": a history word only after the first concept speaks of a later
   // one; "ever" would reach the first too, so a person reads it.

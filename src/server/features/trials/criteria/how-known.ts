@@ -62,7 +62,7 @@ const HAVING =
 const NOW_OR_PAST = /\b(?:(?:past|previous|prior)\s+or\s+(present|current)|(present|current)\s+or\s+(?:past|previous|prior))\b/gi;
 
 /** "Kidney transplant recipients", "recipient of a liver transplant": had the transplant, which the rule says (decision 341). */
-const TRANSPLANT_RECIPIENT = /\btransplant(?:ation|ed)?\s+(recipients?)\b|\b(recipients?\s+of)\s+(?=(?:an?\s+)?(?:[\w-]+\s+){0,3}transplant)/gi;
+export const TRANSPLANT_RECIPIENT = /\btransplant(?:ation|ed)?\s+(recipients?)\b|\b(recipients?\s+of)\s+(?=(?:an?\s+)?(?:[\w-]+\s+){0,3}transplant)/gi;
 
 /** Beside other conditions, or there before the study: "comorbid", "coexisting", "pre-existing", "medical history". */
 const BESIDE = /\b(co-?morbid|co-?existing|pre-?existing|(?:past\s+)?medical\s+history)\b/gi;

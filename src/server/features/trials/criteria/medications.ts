@@ -2,7 +2,7 @@ import type { ConceptReview, ConceptScope } from './concept-scope';
 import { CURRENT, NOW_OR_BEFORE } from './conditions';
 import { readWindow } from './durations';
 import { labelLength, type Span, spanOf, type TextRule } from './text';
-import { ALLERGY_PREFIX, type Concept, type Mention, namedAsMeasured } from '../vocabulary';
+import { ALLERGY_PREFIX, type Concept, type Mention, namedAsMeasured, withoutExample } from '../vocabulary';
 
 /**
  * Medicines a criterion names: allergies to named medicines, products used in an operation, past use, and the
@@ -108,8 +108,6 @@ function oneMember(written: string, concept: Concept): boolean {
 /** A concept that is a class of medicines: "chemotherapy", "blood thinners (such as warfarin)", "proton pump inhibitors". */
 const CLASS_NAME =
   /\(such as\b|\b(?:chemotherapy|medicines?|agents|inhibitors?|blockers|antagonists|drugs|cancer treatment|immunotherapy|antibiotics|steroids)\b/i;
-/** The class's own name, without the example its plain name gives ("a JAK inhibitor (such as tofacitinib)"; decision 339). */
-const ownClassName = (concept: Concept) => concept.en.replace(/\s*\(such as [^)]*\)/gi, '').toLowerCase();
 
 /** "Irinotecan" read as chemotherapy: one medicine by name (one word, not a class word like "anticoagulation"), its class read. */
 function memberOfClass(written: string, concept: Concept): boolean {
@@ -123,7 +121,7 @@ function memberOfClass(written: string, concept: Concept): boolean {
     // Class words: "anticoagulant", "sedative", "anxiolytic", "anticoagulation". The example the class's plain name
     // gives is a member too: "semaglutide" is one GLP-1 medicine, never all of them.
     !/^anti|(?:s|tion|ic|ics|ive|therapy|apy|ants?|ing)$/i.test(word) &&
-    !ownClassName(concept).includes(word.toLowerCase())
+    !withoutExample(concept.en).toLowerCase().includes(word.toLowerCase())
   );
 }
 

@@ -7,7 +7,7 @@ import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { type AnalyteMention, findAnalytes } from './analytes';
 export { namedAsMeasured } from './measured-substances';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
-export { plainName } from './plain-name';
+export { plainName, withoutExample } from './plain-name';
 import { plainName } from './plain-name';
 import { relatedReading } from './related-terms';
 import { conditionSystems, inSystems, operatedSystems, treatedSystems } from './short-form-support';

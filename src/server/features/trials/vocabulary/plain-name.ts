@@ -35,3 +35,12 @@ const ENZYME_ACTION: Record<string, string> = {
 /** "Hodgkin", "Sjogren's": a person's name keeps its capital, as does an acronym ("HIV", "SARS-CoV-2"); other words are lower case. */
 const plainPart = (part: string, eponyms?: ReadonlySet<string>) =>
   /\p{Lu}.*\p{Lu}|\d/u.test(part.slice(1)) || eponyms?.has(part.replace(/'s?$/, '')) ? part : part.toLowerCase();
+
+/**
+ * A name without the example it gives: "blood thinners (such as warfarin)" is "blood thinners". A class read from
+ * another medicine is no warfarin, and the class's own name is what one member is told apart from (decisions 337, 339).
+ */
+const EXAMPLE = /\s*\((?:such as|like|e\.g\.,?|for example)\s[^()]*\)/gi;
+export function withoutExample(name: string): string {
+  return name.includes('(') ? name.replace(EXAMPLE, '') : name;
+}

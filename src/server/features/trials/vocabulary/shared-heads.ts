@@ -91,8 +91,9 @@ const LIST_END =
 export function withSharedLeadWord<C>(text: string, tokens: Token[], lower: string[], kept: Found<C>[], lookup: HeadLookup<C>): Found<C>[] {
   if (!/\b(?:or|and)\b|,/i.test(text)) return kept;
   const added: Found<C>[] = [];
+  const tokenAt = new Map(tokens.map((token, index) => [token.start, index]));
   for (const mention of kept) {
-    const first = tokens.findIndex((token) => token.start === mention.start);
+    const first = tokenAt.get(mention.start) ?? -1;
     if (first < 0 || tokens[first + 1]?.end !== mention.end) continue;
     const joined = tokens[first + 2];
     const word = tokens[first + 3];
