@@ -95,13 +95,19 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
     'depression',
     'depression',
     'depresión',
-    ['depression', 'major depressive disorder', 'major depression', 'depressive episode', 'depressed mood', 'low mood', 'depressive symptoms'],
+    // Major depressive disorder is its own entry, under this one by MeSH's tree (decision 345).
+    ['depression', 'depressive episode', 'depressed mood', 'low mood', 'depressive symptoms'],
     {
       meshTerm: 'Depressive Disorder',
       icd10: 'F32',
-      caseSensitive: ['MDD'],
     },
   ),
+  // Major depressive disorder, MeSH's heading under depression, with the names and short form MeSH lacks (decision 345).
+  c('major-depression', 'major depressive disorder', 'trastorno depresivo mayor', ['major depressive disorder', 'major depression'], {
+    meshTerm: 'Depressive Disorder, Major',
+    icd10: 'F32.9',
+    caseSensitive: ['MDD'],
+  }),
   c('bipolar', 'bipolar disorder', 'trastorno bipolar', ['bipolar'], { meshTerm: 'Bipolar Disorder', icd10: 'F31' }),
   c('schizophrenia', 'schizophrenia', 'esquizofrenia', [], { meshTerm: 'Schizophrenia', icd10: 'F20' }),
   // "Psychosis" is MeSH's entry term of Psychotic Disorders, a heading beside schizophrenia, not schizophrenia itself
