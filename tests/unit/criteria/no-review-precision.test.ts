@@ -21,16 +21,17 @@ describe('two modifiers over one head noun are two conditions', () => {
     expect(read('exclusion', 'Opiate or alcohol misuse').needsReview).toBe(true);
   });
 
+  it('two opposite courses before a head the vocabulary reads with the second are the whole head, in either order', () => {
+    // The vocabulary reads "chronic pancreatitis" as its own heading; the pair names every course, so the rule is
+    // pancreatitis itself, never the chronic kind alone (decision 346).
+    for (const text of ['Prior acute or chronic pancreatitis', 'Prior chronic or acute pancreatitis'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', condition: 'pancreatitis' }, needsReview: false });
+  });
+
   it('a modifier the vocabulary cannot read with the head sends the rule to a person, never the last item alone', () => {
-    // Read as chronic pancreatitis, "acute or chronic" would drop the acute one.
-    const reading = read('exclusion', 'Prior acute or chronic pancreatitis');
+    const reading = read('exclusion', 'Prior obstructive or chronic pancreatitis');
     expect(reading.needsReview).toBe(true);
     expect(reading.reasons).toContain('sharedHead');
-    // Written the other way round the concept is pancreatitis itself, which both courses together are.
-    expect(read('exclusion', 'Prior chronic or acute pancreatitis')).toMatchObject({
-      rule: { type: 'condition', condition: 'pancreatitis' },
-      needsReview: false,
-    });
   });
 
   it('organ words that each form a condition with the head stay read with no review', () => {

@@ -294,9 +294,13 @@ describe('rules from text', () => {
     expect(hepatitis.needsReview).toBe(true);
     expect(readTextRule('exclusion', 'Hepatitis B or C infection').needsReview).toBe(false);
     expect(names(readTextRule('exclusion', 'Positive for hepatitis B/C'))).toEqual(['hepatitis B', 'hepatitis C']);
-    // "AIDS or HIV": two names of one concept; nothing left unread.
-    expect(rule('exclusion', 'Known AIDS or HIV')).toMatchObject({ rule: { type: 'condition', condition: 'HIV' }, needsReview: false });
-    expect(names(readTextRule('exclusion', 'Acquired immunodeficiency syndrome'))).toEqual(['HIV']);
+    // "AIDS or HIV": MeSH files AIDS under HIV infections (decision 346); nothing left unread.
+    expect(rule('exclusion', 'Known AIDS or HIV')).toMatchObject({
+      rule: { type: 'condition', condition: 'acquired immunodeficiency syndrome or HIV' },
+      needsReview: false,
+    });
+    expect(names(readTextRule('exclusion', 'Acquired immunodeficiency syndrome'))).toEqual(['acquired immunodeficiency syndrome']);
+    expect(names(readTextRule('exclusion', 'Known HIV/AIDS'))).toEqual(['HIV']);
   });
 
   it('reads common conditions, procedures and therapy classes of the second vocabulary pass', () => {

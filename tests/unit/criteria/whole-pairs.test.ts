@@ -50,8 +50,6 @@ describe('two opposites before a condition name all of it', () => {
       'Paroxysmal or persistent atrial fibrillation',
       // Two ways of being inadequately treated, not every form.
       'Uncontrolled or untreated hypertension',
-      // The vocabulary reads the second word with the name (chronic pancreatitis): the first course would be lost.
-      'Acute or chronic pancreatitis',
       'Small cell or non-small cell lung cancer',
       // "Severe or not" is no pair of opposites the reader knows.
       'Gout, whether severe or not',

@@ -225,16 +225,17 @@ export class Vocabulary {
       if (!this.handConcepts.has(concept.id)) this.handConcepts.set(concept.id, concept);
       // Rules stored before the entry named its heading keep its own id: both find it.
       if (!this.handConcepts.has(`cohortly:${entry.id}`)) this.handConcepts.set(`cohortly:${entry.id}`, concept);
-      // "Oligodendroglioma" of the gliomas, "non-Hodgkin lymphoma" of the lymphomas: a tumour synonym that is the name of a
-      // MeSH neoplasm heading under the entry's own is read as that heading, which names the histology the words say
-      // (decision 295); the class still holds it by the tree. Not an entry term, narrower than written, nor other trees,
-      // where the hand file reads a named kind as its class on purpose ("AIDS" as HIV, Alzheimer's as dementia).
-      const ownHeading = (synonym: string) => {
-        const at = entry.kind === 'condition' && lex.isPreferred(normalisedKey(synonym)) ? lex.term(normalisedKey(synonym)) : undefined;
-        return (
-          at !== undefined && lex.concepts[at].trees.some((tree) => tree.startsWith('C04')) && derivedMembers(entry, named).includes(synonym.toLowerCase())
-        );
-      };
+      // "Borderline personality disorder", "Graves disease", "latent tuberculosis", "oligodendroglioma": a condition
+      // synonym of a hand entry that is the name of a MeSH heading under the entry's own is read as that heading, which
+      // names the kind the words say; the class still holds it by the tree (`isA`). Decision 295 did this for tumours,
+      // decision 346 for every condition. Not an entry term ("hemophilia" is one of Hemophilia A's), narrower than
+      // written, nor a course or severity (`derivedMembers`); nor the allergy entry's reaction word: "anaphylaxis to
+      // penicillin" is an allergy to penicillin.
+      const ownHeading = (synonym: string) =>
+        entry.kind === 'condition' &&
+        entry.id !== 'allergy' &&
+        lex.isPreferred(normalisedKey(synonym)) &&
+        derivedMembers(entry, named).includes(synonym.toLowerCase());
       const phrases = [...entry.synonyms.filter((synonym) => !ownHeading(synonym)), ...(entry.meshTerm ? meshVariants(entry.meshTerm) : [])];
       for (const phrase of phrases) this.add(phrase, false, concept);
       for (const phrase of entry.caseSensitive ?? []) this.add(phrase, true, concept);

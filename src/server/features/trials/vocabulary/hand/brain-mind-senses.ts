@@ -48,7 +48,8 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
       'epidural hematoma',
       'subdural hemorrhage',
     ],
-    { icd10: 'I62.9', caseSensitive: ['SAH', 'IVH', 'SDH'] },
+    // "SAH", "SDH", "IVH" name one kind each: clinical-short-forms.ts reads them as their headings (decision 346).
+    { icd10: 'I62.9' },
   ),
   c('sciatica', 'sciatica', 'ciática', ['sciatica', 'sciatic pain', 'lumbar radiculopathy', 'lumbosacral radiculopathy', 'lumbar radicular pain'], {
     meshTerm: 'Sciatica',

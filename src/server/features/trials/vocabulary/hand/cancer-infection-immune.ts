@@ -29,7 +29,8 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
   c('tuberculosis', 'tuberculosis (TB)', 'tuberculosis (TB)', ['latent tuberculosis', 'active tuberculosis'], {
     meshTerm: 'Tuberculosis',
     icd10: 'A15',
-    caseSensitive: ['TB', 'LTBI'],
+    // "LTBI" is latent tuberculosis, a heading of its own (clinical-short-forms.ts, decision 346).
+    caseSensitive: ['TB'],
   }),
   c('covid-19', 'COVID-19', 'COVID-19', ['covid', 'sars-cov-2 infection', 'sars-cov-2', 'coronavirus disease'], {
     meshTerm: 'COVID-19',
@@ -71,7 +72,8 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
   c('hiv', 'HIV', 'VIH', ['human immunodeficiency virus', 'hiv-1', 'hiv', 'acquired immunodeficiency syndrome', 'acquired immune deficiency syndrome'], {
     meshTerm: 'HIV Infections',
     icd10: 'B20',
-    caseSensitive: ['HIV', 'AIDS', 'HIV/AIDS'],
+    // "AIDS" alone is MeSH's own heading under HIV infections (decision 346); "HIV/AIDS" names the infection.
+    caseSensitive: ['HIV', 'HIV/AIDS'],
   }),
   // The surface antigen is in the blood only while the virus is (decision 107); a core antibody is not: it stays after.
   c('hepatitis-b', 'hepatitis B', 'hepatitis B', ['hepatitis b virus', 'hbv infection', 'chronic hepatitis b', 'hep b', 'hepatitis b surface antigen'], {

@@ -67,6 +67,14 @@ export const CLINICAL_SHORT_FORMS: readonly ClinicalShortForm[] = [
   { form: 'OUD', heading: 'Opioid-Related Disorders', why: 'opioid use disorder (DSM-5); not in MeSH' },
   { form: 'TNBC', heading: 'Triple Negative Breast Neoplasms', why: 'triple-negative breast cancer; not in MeSH' },
   { form: 'CRPC', heading: 'Prostatic Neoplasms, Castration-Resistant', why: 'castration-resistant prostate cancer; not in MeSH' },
+  // One kind of a hand entry's class, read as its own heading as its full name is (decision 346).
+  { form: 'SAH', heading: 'Subarachnoid Hemorrhage', why: 'subarachnoid haemorrhage; once read as any bleeding in the brain' },
+  { form: 'SDH', heading: 'Hematoma, Subdural', why: 'subdural haematoma; once read as any bleeding in the brain' },
+  { form: 'IVH', heading: 'Cerebral Intraventricular Hemorrhage', why: 'intraventricular haemorrhage; once read as any bleeding in the brain' },
+  { form: 'LTBI', heading: 'Latent Tuberculosis', why: 'latent tuberculosis infection; once read as any tuberculosis' },
+  { form: 'AIHA', heading: 'Anemia, Hemolytic, Autoimmune', why: 'autoimmune haemolytic anaemia; once read as any haemolytic anaemia' },
+  { form: 'HAE', heading: 'Angioedemas, Hereditary', why: 'hereditary angioedema; once read as any angioedema' },
+  { form: 'aHUS', heading: 'Atypical Hemolytic Uremic Syndrome', why: 'atypical haemolytic uraemic syndrome, in mixed case' },
 ];
 
 /**

@@ -326,7 +326,7 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
     icd10: 'D70.9',
     clinicianOnly: true,
   }),
-  c('angioedema', 'angioedema', 'angioedema', ['angioedema', 'hereditary angioedema'], { icd10: 'T78.3', caseSensitive: ['HAE'] }),
+  c('angioedema', 'angioedema', 'angioedema', ['angioedema', 'hereditary angioedema'], { icd10: 'T78.3' }),
   c('lymphedema', 'lymphedema', 'linfedema', ['lymphedema', 'lymphoedema'], { icd10: 'I89.0' }),
   c('von-willebrand-disease', 'von Willebrand disease', 'enfermedad de von Willebrand', ['von willebrand disease', "von willebrand's disease"], {
     icd10: 'D68.0',
@@ -335,7 +335,7 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
   c('aplastic-anemia', 'aplastic anemia', 'anemia aplásica', ['aplastic anemia'], { icd10: 'D61.9' }),
   c('hemolytic-anemia', 'hemolytic anemia', 'anemia hemolítica', ['hemolytic anemia', 'autoimmune hemolytic anemia', 'hereditary spherocytosis'], {
     icd10: 'D59.9',
-    caseSensitive: ['AIHA'],
+    // "AIHA" is MeSH's autoimmune haemolytic anaemia (clinical-short-forms.ts, decision 346).
   }),
   // Each is the whole class its words name, never one disease of it; "disorder" and "condition" read as "disease"
   // (the vocabulary derives them), and a list sharing the head noun names one concept per adjective.

@@ -358,7 +358,8 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
     'hemolytic uremic syndrome or TTP',
     'síndrome urémico hemolítico o PTT',
     ['hemolytic uremic syndrome', 'atypical hemolytic uremic syndrome', 'thrombotic thrombocytopenic purpura', 'thrombotic microangiopathy'],
-    { icd10: 'D59.3', caseSensitive: ['HUS', 'aHUS', 'TTP'] },
+    // "aHUS" is MeSH's atypical kind (clinical-short-forms.ts, decision 346).
+    { icd10: 'D59.3', caseSensitive: ['HUS', 'TTP'] },
   ),
   c('urinary-retention', 'urinary retention', 'retención urinaria', ['urinary retention', 'acute urinary retention', 'bladder outlet obstruction'], {
     icd10: 'R33.9',
