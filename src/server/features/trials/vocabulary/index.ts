@@ -659,6 +659,8 @@ const CLINICAL_BROADER: Record<string, string[]> = {
   'cohortly:dementia': ['cohortly:cognitive-impairment'],
   // A fragility fracture is a broken bone; the hand entry of any fracture names no heading to reach it by (decision 192).
   'cohortly:osteoporotic-fracture': ['cohortly:fracture'],
+  // Familial hypercholesterolaemia is high cholesterol by its definition; MeSH files its heading beside (decision 347).
+  'cohortly:familial-hypercholesterolemia': ['cohortly:hypercholesterolemia'],
   // Adenocarcinoma and squamous cell carcinoma of the lung are non-small cell lung cancers by definition (WHO
   // classification of lung tumours); MeSH files Adenocarcinoma of Lung under Lung Neoplasms and Adenocarcinoma only, and
   // has no heading for the squamous kind, so a note's "lung adenocarcinoma" would not meet "NSCLC" (decision 194).

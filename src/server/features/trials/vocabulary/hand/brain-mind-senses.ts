@@ -283,7 +283,8 @@ export const BRAIN_MIND_SENSES: SynonymEntry[] = [
     ['traumatic brain injury', 'brain injury', 'head injury', 'head trauma', 'concussion'],
     { icd10: 'S06.9', caseSensitive: ['TBI'] },
   ),
-  c('spinal-cord-injury', 'a spinal cord injury', 'una lesión de la médula espinal', ['spinal cord injury', 'paraplegia', 'tetraplegia', 'quadriplegia'], {
+  c('spinal-cord-injury', 'a spinal cord injury', 'una lesión de la médula espinal', ['spinal cord injury'], {
+    // Paraplegia and quadriplegia (tetraplegia) are MeSH's headings of their own, of any cause (decision 347).
     icd10: 'S14.109',
     caseSensitive: ['SCI'],
   }),

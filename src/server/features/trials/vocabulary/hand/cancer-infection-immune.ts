@@ -451,7 +451,10 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     { icd10: 'B89' },
   ),
   // Chickenpox is MeSH's own heading, never shingles: a childhood chickenpox is not the zoster an exclusion names (decision 338).
-  c('herpes-zoster', 'shingles (herpes zoster)', 'culebrilla (herpes zóster)', ['herpes zoster', 'shingles', 'postherpetic neuralgia'], { icd10: 'B02.9' }),
+  c('herpes-zoster', 'shingles (herpes zoster)', 'culebrilla (herpes zóster)', ['herpes zoster', 'shingles'], {
+    // Postherpetic neuralgia, the pain that stays after shingles, is MeSH's heading apart (decision 347).
+    icd10: 'B02.9',
+  }),
   c('herpes-simplex', 'herpes simplex', 'herpes simple', ['herpes simplex', 'herpes simplex virus', 'genital herpes', 'herpes labialis'], {
     icd10: 'B00.9',
     caseSensitive: ['HSV', 'HSV-1', 'HSV-2'],

@@ -75,6 +75,7 @@ export const CLINICAL_SHORT_FORMS: readonly ClinicalShortForm[] = [
   { form: 'AIHA', heading: 'Anemia, Hemolytic, Autoimmune', why: 'autoimmune haemolytic anaemia; once read as any haemolytic anaemia' },
   { form: 'HAE', heading: 'Angioedemas, Hereditary', why: 'hereditary angioedema; once read as any angioedema' },
   { form: 'aHUS', heading: 'Atypical Hemolytic Uremic Syndrome', why: 'atypical haemolytic uraemic syndrome, in mixed case' },
+  { form: 'WPW', heading: 'Wolff-Parkinson-White Syndrome', why: 'Wolff-Parkinson-White syndrome; once read as any fast rhythm (decision 347)' },
 ];
 
 /**

@@ -225,8 +225,9 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
     'supraventricular-tachycardia',
     'a fast heart rhythm (supraventricular tachycardia)',
     'un ritmo cardíaco rápido (taquicardia supraventricular)',
-    ['supraventricular tachycardia', 'paroxysmal supraventricular tachycardia', 'wolff-parkinson-white syndrome'],
-    { icd10: 'I47.1', caseSensitive: ['SVT', 'PSVT', 'WPW'] },
+    // Wolff-Parkinson-White syndrome, a pre-excitation, is MeSH's heading apart (decision 347).
+    ['supraventricular tachycardia', 'paroxysmal supraventricular tachycardia'],
+    { icd10: 'I47.1', caseSensitive: ['SVT', 'PSVT'] },
   ),
   c('heart-block', 'heart block', 'bloqueo cardíaco', ['heart block', 'atrioventricular block', 'av block', 'complete heart block', 'sick sinus syndrome'], {
     icd10: 'I44.9',
@@ -291,7 +292,8 @@ export const HEART_LUNGS_BLOOD: SynonymEntry[] = [
   ),
   c('bronchiectasis', 'bronchiectasis', 'bronquiectasias', ['bronchiectasis'], { icd10: 'J47.9' }),
   c('sarcoidosis', 'sarcoidosis', 'sarcoidosis', ['sarcoidosis', 'pulmonary sarcoidosis'], { icd10: 'D86' }),
-  c('pleural-effusion', 'fluid around the lungs (pleural effusion)', 'líquido alrededor de los pulmones (derrame pleural)', ['pleural effusion', 'empyema'], {
+  c('pleural-effusion', 'fluid around the lungs (pleural effusion)', 'líquido alrededor de los pulmones (derrame pleural)', ['pleural effusion'], {
+    // An empyema (pus) is MeSH's heading apart, not any fluid (decision 347).
     icd10: 'J90',
     clinicianOnly: true,
   }),

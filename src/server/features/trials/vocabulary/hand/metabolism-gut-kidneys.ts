@@ -57,11 +57,27 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
     { meshTerm: 'Diabetes Mellitus', caseSensitive: ['DM'] },
   ),
   c('obesity', 'obesity', 'obesidad', ['obesity', 'obese', 'morbid obesity', 'morbidly obese'], { meshTerm: 'Obesity', icd10: 'E66' }),
-  c('hypercholesterolemia', 'high cholesterol', 'colesterol alto', ['high cholesterol', 'familial hypercholesterolemia'], {
+  c('hypercholesterolemia', 'high cholesterol', 'colesterol alto', ['high cholesterol'], {
     meshTerm: 'Hypercholesterolemia',
     icd10: 'E78.0',
-    caseSensitive: ['HeFH', 'HoFH'],
   }),
+  // The inherited kind (MeSH files it as Hyperlipoproteinemia Type II, beside Hypercholesterolemia): "heterozygous
+  // familial hypercholesterolemia" refused or took everybody with high cholesterol (decision 347). The index links it
+  // to high cholesterol, which it is by definition.
+  c(
+    'familial-hypercholesterolemia',
+    'familial hypercholesterolemia (inherited high cholesterol)',
+    'hipercolesterolemia familiar (colesterol alto hereditario)',
+    [
+      'familial hypercholesterolemia',
+      'familial hypercholesterolaemia',
+      'heterozygous familial hypercholesterolemia',
+      'heterozygous familial hypercholesterolaemia',
+      'homozygous familial hypercholesterolemia',
+      'homozygous familial hypercholesterolaemia',
+    ],
+    { meshTerm: 'Hyperlipoproteinemia Type II', icd10: 'E78.01', caseSensitive: ['HeFH', 'HoFH'] },
+  ),
   c('hyperlipidemia', 'high blood fats (hyperlipidemia)', 'grasas altas en la sangre (hiperlipidemia)', ['hyperlipemia', 'dyslipidemia', 'dyslipidaemia'], {
     meshTerm: 'Hyperlipidemias',
     icd10: 'E78.5',
@@ -255,22 +271,21 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
       'gall stone',
       'gallstone disease',
       'cholelithiasis',
-      'choledocholithiasis',
-      'cholecystitis',
-      'acute cholecystitis',
       'biliary colic',
       'gallbladder disease',
-      'cholangitis',
-      'ascending cholangitis',
     ],
+    // Cholecystitis, and the stones and infection of the bile ducts (choledocholithiasis, cholangitis), are MeSH's
+    // headings apart: "acute cholecystitis" refused everybody with gallstones (decision 347).
     { icd10: 'K80.20' },
   ),
   c(
     'diverticular-disease',
-    'diverticulitis or diverticulosis',
-    'diverticulitis o diverticulosis',
+    'diverticular disease (diverticulosis)',
+    'enfermedad diverticular (diverticulosis)',
     ['diverticulitis', 'diverticulosis', 'diverticular disease'],
-    { icd10: 'K57.90' },
+    // At MeSH's Diverticular Diseases, so diverticulitis is read as itself, and a note's diverticulosis is no
+    // diverticulitis: the name no longer says both (decision 347).
+    { meshTerm: 'Diverticular Diseases', icd10: 'K57.90' },
   ),
   c('celiac-disease', 'celiac disease', 'enfermedad celíaca', ['celiac disease', 'celiac sprue', 'gluten-sensitive enteropathy', 'gluten enteropathy'], {
     icd10: 'K90.0',
