@@ -15,6 +15,7 @@ export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
 import { AMBIGUOUS_SHORT_FORMS, CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
 import { derivedMembers } from './hand-members';
+import { impairedFunction } from './impaired-function';
 import { turnOf } from './reversed';
 import { withSharedHeads, withSharedLeadWord } from './shared-heads';
 import { CLASS_HEADINGS, SYNONYMS, type ConceptKind } from './synonyms';
@@ -426,6 +427,11 @@ export class Vocabulary {
       const defined = definitions.get(tokens[index].word);
       if (defined !== undefined && (!found || found.size === 1)) found = defined ? { concept: defined, size: 1 } : null;
       if (!found || found.size === 1) found = this.headOfPlace(text, tokens, index, full) ?? found;
+      if (!found) {
+        const impaired = impairedFunction(text, tokens, index);
+        const concept = impaired ? this.phrase(impaired.phrase) : undefined;
+        if (impaired && concept?.kind === 'condition') found = { concept, size: impaired.size };
+      }
       if (!found) {
         index++;
         continue;
