@@ -32,7 +32,9 @@ describe('a neighbouring condition', () => {
   });
 
   it('still meets its own rule, and a rule of what it is by definition', () => {
-    expect(judge('exclusion', 'Diverticulitis in the past 6 months', 'Admitted in March with sigmoid diverticulitis, treated with antibiotics.')).toBe('not_met');
+    expect(judge('exclusion', 'Diverticulitis in the past 6 months', 'Admitted in March with sigmoid diverticulitis, treated with antibiotics.')).toBe(
+      'not_met',
+    );
     expect(judge('inclusion', 'Heterozygous familial hypercholesterolemia', 'HeFH diagnosed at 30, LDL 190 on rosuvastatin.')).toBe('met');
     expect(judge('inclusion', 'Primary hypercholesterolemia', 'HeFH diagnosed at 30, LDL 190 on rosuvastatin.')).toBe('met');
   });

@@ -264,16 +264,7 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
     'gallbladder-disease',
     'gallstones or gallbladder disease',
     'cálculos o enfermedad de la vesícula biliar',
-    [
-      'gallstones',
-      'gallstone',
-      'gall stones',
-      'gall stone',
-      'gallstone disease',
-      'cholelithiasis',
-      'biliary colic',
-      'gallbladder disease',
-    ],
+    ['gallstones', 'gallstone', 'gall stones', 'gall stone', 'gallstone disease', 'cholelithiasis', 'biliary colic', 'gallbladder disease'],
     // Cholecystitis, and the stones and infection of the bile ducts (choledocholithiasis, cholangitis), are MeSH's
     // headings apart: "acute cholecystitis" refused everybody with gallstones (decision 347).
     { icd10: 'K80.20' },
