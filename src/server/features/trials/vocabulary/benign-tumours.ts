@@ -31,20 +31,25 @@ const BENIGN_HEADINGS = [
 
 const NOT_BENIGN_NAME = /carcinoma|sarcoma|malignan|blastoma|lymphoma|leukemia|melanoma|cancer/i;
 
-let benign: { headings: number[]; neoplasms: number | undefined } | null = null;
+let places: { headings: number[]; neoplasms: number | undefined } | null = null;
 const known = new Map<number, boolean>();
 
-/** The heading at this lexicon index is a benign tumour: one of the headings above or a kind under one. */
-export function isBenignTumour(at: number): boolean {
+/** The benign headings' and Neoplasms' places in the lexicon, found once. */
+function placesOf(): { headings: number[]; neoplasms: number | undefined } {
   const lex = lexicon();
-  benign ??= {
+  places ??= {
     headings: BENIGN_HEADINGS.map((name) => lex.byName(name)).filter((index): index is number => index !== undefined),
     neoplasms: lex.byName('Neoplasms'),
   };
+  return places;
+}
+
+/** The heading at this lexicon index is a benign tumour: one of the headings above or a kind under one. */
+export function isBenignTumour(at: number): boolean {
   let answer = known.get(at);
   if (answer === undefined) {
-    const { headings } = benign;
-    answer = !NOT_BENIGN_NAME.test(lex.concepts[at].name) && headings.some((heading) => lex.isA(at, heading));
+    const lex = lexicon();
+    answer = !NOT_BENIGN_NAME.test(lex.concepts[at].name) && placesOf().headings.some((heading) => lex.isA(at, heading));
     known.set(at, answer);
   }
   return answer;
@@ -52,6 +57,5 @@ export function isBenignTumour(at: number): boolean {
 
 /** Neoplasms, the heading "cancer" and "malignancy" are read as: a benign tumour is not under it for any rule. */
 export function isCancerHeading(at: number): boolean {
-  if (!benign) isBenignTumour(0);
-  return at === benign?.neoplasms;
+  return at === placesOf().neoplasms;
 }
