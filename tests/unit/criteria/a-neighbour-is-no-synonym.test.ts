@@ -44,6 +44,8 @@ describe('a neighbouring condition', () => {
       ['Postherpetic neuralgia', 'postherpetic neuralgia'],
       ['Quadriplegia of any cause', 'quadriplegia'],
       ['Choledocholithiasis requiring ERCP', 'choledocholithiasis'],
+      // Every person's name of a hyphenated eponym keeps its capital.
+      ['Known WPW', 'Wolff-Parkinson-White syndrome'],
     ] as const)
       expect(read('exclusion', text).rule, text).toMatchObject({ type: 'condition', condition, present: false });
     expect(read('inclusion', 'Diagnosis of HeFH').needsReview).toBe(false);

@@ -4,12 +4,18 @@
  */
 export function plainName(name: string, eponyms?: ReadonlySet<string>): string {
   const ordered = name.includes(',') && !/\d,\d|\(/.test(name) ? name.split(/,\s+/).reverse().join(' ') : name;
-  const lowered = ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) =>
-    word
+  const lowered = ordered.replace(/[\p{L}\p{N}'-]+/gu, (word) => {
+    // "Wolff-Parkinson-White": a capitalised part after a person's name in one hyphenated name is a name too.
+    let afterName = false;
+    return word
       .split('-')
-      .map((part) => plainPart(part, eponyms))
-      .join('-'),
-  );
+      .map((part) => {
+        const plain = afterName && /^\p{Lu}/u.test(part) ? part : plainPart(part, eponyms);
+        afterName = Boolean(eponyms?.has(part.replace(/'s?$/, ''))) || (afterName && plain === part);
+        return plain;
+      })
+      .join('-');
+  });
   return everydayWords(lowered);
 }
 
