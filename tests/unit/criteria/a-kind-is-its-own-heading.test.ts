@@ -31,6 +31,8 @@ describe('a kind MeSH names under a class', () => {
       expect(reading.rule, text).toMatchObject({ type: 'condition', condition, present: false });
     }
     expect(read('exclusion', 'Known panic disorder').needsReview).toBe(false);
+    for (const text of ['Acquired immune deficiency syndrome', 'Known AIDS', 'Acquired immunodeficiency syndrome'])
+      expect(read('exclusion', text), text).toMatchObject({ rule: { condition: 'acquired immunodeficiency syndrome' }, needsReview: false });
   });
 
   it('refuses only the kind it names, and its class still takes the kind', () => {

@@ -69,10 +69,11 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     { icd10: 'A04.7' },
   ),
   c('cellulitis', 'cellulitis (a skin infection)', 'celulitis (una infección de la piel)', ['cellulitis'], { icd10: 'L03.90' }),
-  c('hiv', 'HIV', 'VIH', ['human immunodeficiency virus', 'hiv-1', 'hiv', 'acquired immunodeficiency syndrome', 'acquired immune deficiency syndrome'], {
+  c('hiv', 'HIV', 'VIH', ['human immunodeficiency virus', 'hiv-1', 'hiv'], {
     meshTerm: 'HIV Infections',
     icd10: 'B20',
-    // "AIDS" alone is MeSH's own heading under HIV infections (decision 346); "HIV/AIDS" names the infection.
+    // AIDS, by its name or "AIDS" alone, is MeSH's own heading under HIV infections (decision 346); "HIV/AIDS" names the
+    // infection.
     caseSensitive: ['HIV', 'HIV/AIDS'],
   }),
   // The surface antigen is in the blood only while the virus is (decision 107); a core antibody is not: it stays after.
