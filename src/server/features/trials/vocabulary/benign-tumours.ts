@@ -45,7 +45,7 @@ function placesOf(): { headings: number[]; neoplasms: number | undefined } {
 }
 
 /** The heading at this lexicon index is a benign tumour: one of the headings above or a kind under one. */
-export function isBenignTumour(at: number): boolean {
+function isBenignTumour(at: number): boolean {
   let answer = known.get(at);
   if (answer === undefined) {
     const lex = lexicon();
@@ -55,7 +55,10 @@ export function isBenignTumour(at: number): boolean {
   return answer;
 }
 
-/** Neoplasms, the heading "cancer" and "malignancy" are read as: a benign tumour is not under it for any rule. */
-export function isCancerHeading(at: number): boolean {
-  return at === placesOf().neoplasms;
+/**
+ * The tree puts `at` under `ancestor` only through Neoplasms' benign kinds: a benign tumour is no cancer, whatever the
+ * tree says (the one check `isA` and `inClass` share).
+ */
+export function benignUnderCancer(at: number, ancestor: number): boolean {
+  return ancestor === placesOf().neoplasms && isBenignTumour(at);
 }

@@ -14,7 +14,7 @@ import { conditionSystems, inSystems, operatedSystems, treatedSystems } from './
 export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
 import { AMBIGUOUS_SHORT_FORMS, CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
-import { isBenignTumour, isCancerHeading } from './benign-tumours';
+import { benignUnderCancer } from './benign-tumours';
 import { derivedMembers } from './hand-members';
 import { impairedFunction } from './impaired-function';
 import { turnOf } from './reversed';
@@ -696,7 +696,7 @@ export function isA(conceptId: string, ancestorId: string): boolean {
 /** MeSH's tree alone: no clinical links (they are followed one step, by `isA`). A benign tumour is no cancer (decision 349). */
 function meshIsA(conceptId: string, ancestorId: string): boolean {
   const [a, b] = [vocabulary().lexiconIndex(conceptId), vocabulary().lexiconIndex(ancestorId)];
-  return a !== undefined && b !== undefined && lexicon().isA(a, b) && !(isCancerHeading(b) && isBenignTumour(a));
+  return a !== undefined && b !== undefined && lexicon().isA(a, b) && !benignUnderCancer(a, b);
 }
 
 /**
@@ -710,7 +710,7 @@ export function inClass(drugId: string, classId: string): boolean {
   const stemClassId = stemClass ? meshIdByName(stemClass) : undefined;
   if (stemClassId) return stemClassId === classId || inClass(stemClassId, classId) || isA(stemClassId, classId);
   const [drug, drugClass] = [vocabulary().lexiconIndex(drugId), vocabulary().lexiconIndex(classId)];
-  return drug !== undefined && drugClass !== undefined && lexicon().inClass(drug, drugClass) && !(isCancerHeading(drugClass) && isBenignTumour(drug));
+  return drug !== undefined && drugClass !== undefined && lexicon().inClass(drug, drugClass) && !benignUnderCancer(drug, drugClass);
 }
 
 /** Every heading above a concept in MeSH's tree, as concept ids (`mesh:D...`), nearest first within each branch. */
