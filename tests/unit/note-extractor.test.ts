@@ -677,10 +677,12 @@ describe('the note reader on the whole vocabulary (issue 30)', () => {
   });
 
   it('reads a pain rating out of 10 as the pain score, the first one written', () => {
-    const pain = (text: string) => facts(text).find((fact) => fact.kind === 'lab' && fact.name === 'pain score');
-    expect(pain('Pain 7/10 on a numeric rating scale despite physical therapy.')).toMatchObject({ value: 7, unit: '/10' });
-    expect(pain('Leg pain 6/10, back pain 3/10.')).toMatchObject({ value: 6 });
-    expect(pain('She rates it 8/10 leg pain at night.')).toMatchObject({ value: 8 });
+    const pain = (text: string) => facts(text).find((fact) => fact.kind === 'lab' && / ?pain score$/.test(fact.name));
+    expect(pain('Pain 7/10 on a numeric rating scale despite physical therapy.')).toMatchObject({ name: 'pain score', value: 7, unit: '/10' });
+    // Each with the region it names (decision 350).
+    expect(pain('Leg pain 6/10, back pain 3/10.')).toMatchObject({ name: 'leg pain score', value: 6 });
+    expect(facts('Leg pain 6/10, back pain 3/10.').find((fact) => fact.name === 'back pain score')).toMatchObject({ value: 3 });
+    expect(pain('She rates it 8/10 leg pain at night.')).toMatchObject({ name: 'leg pain score', value: 8 });
     // A number between the pain and the rating is something else's.
     expect(pain('Pain began 3 months ago, radiates to the calf, 8/10.')).toBeUndefined();
     expect(pain('Strength 4/5 in ankle dorsiflexion.')).toBeUndefined();

@@ -113,7 +113,7 @@ describe('a bound written before the measure, or as its minimum or maximum', () 
   });
 
   it('a value before the scale that measures it is the rule, in review: what the words before it say is not read', () => {
-    expect(readTextRule('inclusion', 'Back pain rated at least 6 on the VAS')).toMatchObject({
+    expect(readTextRule('inclusion', 'Worst pain rated at least 6 on the VAS')).toMatchObject({
       rule: { type: 'lab', measure: 'pain score', comparator: '>=', value: 6, unit: '/10' },
       needsReview: true,
     });

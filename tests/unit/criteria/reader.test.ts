@@ -753,9 +753,12 @@ describe('whole criteria read, qualifiers and durations kept honest (decision 03
     });
     expect(read('inclusion', 'Visual analog scale score ≥ 60/100')).toMatchObject({ rule: { measure: 'pain score', value: 6 } });
     expect(read('exclusion', 'Numeric rating scale > 8')).toMatchObject({ rule: { measure: 'pain score', comparator: '<=', value: 8 }, needsReview: false });
-    // Where the pain is narrows the score: kept, flagged.
-    expect(read('inclusion', 'VAS leg pain of at least 40/100 at baseline')).toMatchObject({ rule: { measure: 'pain score', value: 4 }, needsReview: true });
-    expect(read('inclusion', 'NRS for neck pain more than 5')).toMatchObject({ rule: { measure: 'pain score', value: 5 }, needsReview: true });
+    // Where the pain is, one region of the list, is the score's measure (decision 350).
+    expect(read('inclusion', 'VAS leg pain of at least 40/100 at baseline')).toMatchObject({
+      rule: { measure: 'leg pain score', value: 4 },
+      needsReview: false,
+    });
+    expect(read('inclusion', 'NRS for neck pain more than 5')).toMatchObject({ rule: { measure: 'neck pain score', value: 5 }, needsReview: false });
     // "Vasectomy" is not a VAS.
     expect(read('inclusion', 'Partner with a vasectomy at least 90 days prior').rule?.type).not.toBe('lab');
   });

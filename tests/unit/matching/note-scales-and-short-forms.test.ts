@@ -12,7 +12,9 @@ describe('a rating scale named after another symptom is not a pain score', () =>
   });
 
   it('keeps a pain rating on the same scale', () => {
-    expect(lab('A 45-year-old woman with knee pain, NRS 6 on walking.', 'pain score')?.value).toBe(6);
+    expect(lab('A 45-year-old woman with pain in both knees, NRS 6 on walking.', 'pain score')?.value).toBe(6);
+    // Its region named before it is kept (decision 350).
+    expect(lab('A 45-year-old woman with knee pain, NRS 6 on walking.', 'knee pain score')?.value).toBe(6);
   });
 });
 

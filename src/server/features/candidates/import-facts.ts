@@ -1,7 +1,7 @@
 import { IMPORT_CLINICAL_FIELDS, type ImportClinicalField, type ImportField, type ImportPreview } from '../../../contract/candidates';
 import type { CandidateFactInput } from '../../../contract/matching';
 import { badRequest } from '../../http/errors';
-import { analyteLabUnit, analyteOfLabel, canonical, implausible, MEASURES, type Measure } from '../trials/criteria';
+import { analyteLabUnit, analyteOfLabel, canonical, implausible, MEASURES, type Measure, painSiteOf } from '../trials/criteria';
 import { type AnalyteMention, vocabulary, type Concept } from '../trials/vocabulary';
 import { SYNONYMS } from '../trials/vocabulary/synonyms';
 
@@ -45,14 +45,31 @@ export function measureOfHeader(header: string): { measure: Measure; unit?: stri
   const { words, unit } = splitHeader(header);
   const plain = words.replace(/[_]+/g, ' ').trim();
   if (!plain) return null;
-  for (const measure of MEASURES) {
-    const match = measure.pattern.exec(plain);
-    if (match && match.index === 0 && match[0].length === plain.length) return { measure, unit };
-  }
+  const whole = (measure: Measure, words: string) => {
+    const match = measure.pattern.exec(words);
+    return Boolean(match && match.index === 0 && match[0].length === words.length);
+  };
+  for (const measure of MEASURES) if (whole(measure, plain)) return { measure, unit };
+  const painScore = painScoreOfHeader(plain, whole);
+  if (painScore) return { measure: painScore, unit };
   const analyte = analyteOfLabel(plain);
   if (!analyte || (unit !== undefined && !analyteLabUnit(analyte, unit))) return null;
   // The pattern is never read: the header has named the measure.
   return { measure: { pattern: /(?!)/, name: analyte.analyte.name }, unit, analyte };
+}
+
+/**
+ * "Leg pain VAS", "VAS back pain", "Neck pain score": a pain scale with one region of the list (decision 350), kept as
+ * that region's pain score; the scale's name is required ("Leg pain" alone may be a yes or a duration).
+ */
+function painScoreOfHeader(plain: string, whole: (measure: Measure, words: string) => boolean): Measure | null {
+  const site = painSiteOf(plain);
+  const scale = MEASURES.find((measure) => measure.name === 'pain score');
+  if (!site || !scale || site.spans.length !== 1) return null;
+  const [start, end] = site.spans[0];
+  const withoutRegion = `${plain.slice(0, start)}pain${plain.slice(end)}`.replace(/\s+/g, ' ').trim();
+  const withoutPain = `${plain.slice(0, start)} ${plain.slice(end)}`.replace(/\s+/g, ' ').trim();
+  return whole(scale, withoutRegion) || whole(scale, withoutPain) ? { ...scale, name: site.measure } : null;
 }
 
 /** The clinical columns of a mapping; a `lab` column whose header names no measure is a 400 naming it. */

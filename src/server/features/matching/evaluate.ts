@@ -25,6 +25,7 @@ import { testAnswers, testNamed } from './clinical-tests';
 import { testConfirmedChecks, type TestConfirmedCheck } from './test-confirmed-checks';
 import { classAndScore, completenessOf, explainScore, scorePlans, UNKNOWN_WHEN_RELEVANT } from './score';
 import { withoutExample } from '../trials/vocabulary';
+import { isPainScore } from '../trials/criteria';
 
 /**
  * The trial matcher's rules: one candidate's facts against one trial's criterion rules. Pure and
@@ -448,10 +449,14 @@ const COMPARATOR_WORDS: Record<Extract<CriterionRule, { type: 'lab' }>['comparat
 const bound = (rule: Extract<CriterionRule, { type: 'lab' }>) =>
   rule.comparator === 'between' ? `${rule.value}-${rule.upperValue}` : `${COMPARATOR_WORDS[rule.comparator]} ${rule.value}`;
 
-/** "ALT/AST" is either; names compare without case. */
+/**
+ * "ALT/AST" is either; names compare without case. A pain score of no region is met by any region's ("leg pain
+ * score"); a region's is met only by its own (decision 350): a note's "pain 7/10" may be another pain.
+ */
 export function measureNamed(measure: string, name: string): boolean {
   if (measure === name) return true;
   const lower = name.toLowerCase();
+  if (measure === 'pain score') return isPainScore(lower);
   return measure === 'ALT/AST' ? lower === 'alt' || lower === 'ast' : measure.toLowerCase() === lower;
 }
 

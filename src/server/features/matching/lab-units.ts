@@ -1,5 +1,5 @@
 import type { CriterionRule } from '../../../contract/trials';
-import { MEASURES, normalizeUnit } from '../trials/criteria';
+import { isPainScore, MEASURES, normalizeUnit } from '../trials/criteria';
 
 /**
  * A lab value in the unit a criterion is written in (issue 31): a creatinine of 97 µmol/L from a FHIR record is
@@ -13,8 +13,10 @@ const SAME: UnitConversion = (value) => value;
 const cache = new Map<string, UnitConversion | null>();
 
 /** The conversion from the fact's unit to the rule's for this measure, `SAME` when they agree or one is absent, null when none is known. */
-export function unitConversion(measure: string, factUnit: string | null | undefined, ruleUnit: string | null | undefined): UnitConversion | null {
+export function unitConversion(measureName: string, factUnit: string | null | undefined, ruleUnit: string | null | undefined): UnitConversion | null {
   if (factUnit === ruleUnit || (!factUnit && !ruleUnit)) return SAME;
+  // A region's pain score ("leg pain score", decision 350) is on the pain score's scale.
+  const measure = isPainScore(measureName) ? 'pain score' : measureName;
   // One side without its unit: the measure's own unit is meant, unless it has none ("FEV1 1.8" may be litres, the
   // criterion's "FEV1 60-85%" is of predicted): then the two cannot be compared.
   if (!factUnit || !ruleUnit) return withoutOwnUnit(measure) || !inTable(measure) ? null : SAME;

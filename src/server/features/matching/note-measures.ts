@@ -1,4 +1,4 @@
-import { MEASURES, NUMBER, UNIT, canonical, implausible, normalizeUnit, toNumber, type Measure } from '../trials/criteria';
+import { MEASURES, NUMBER, UNIT, canonical, implausible, normalizeUnit, painSiteNear, toNumber, type Measure } from '../trials/criteria';
 import { readAnalyteValues } from './note-analytes';
 import { type MeasureReading, matches, type Sentence } from './note-text';
 
@@ -61,6 +61,14 @@ const HEART_RATE =
  */
 const PAIN_RATING = /\bpain\b[^.;:\d/]{0,30}?\b(\d{1,2}(?:\.\d)?)\s*\/\s*10\b(?!\s*\d)|\b(\d{1,2}(?:\.\d)?)\s*\/\s*10\s+(?:[a-z]+\s+)?pain\b/gi;
 
+/**
+ * A pain rating keeps the one region its sentence names right before it ("leg pain rated 6/10", "back pain VAS 6",
+ * decision 350); "pain 7/10" stays the pain score of no region.
+ */
+function painMeasure(text: string, sentenceStart: number, start: number, end: number): string {
+  return painSiteNear(text, sentenceStart, start, end)?.measure ?? 'pain score';
+}
+
 /** Every measured value in the note, in no order; `sentenceOf` is the sentence holding [start, end), null across sentences. */
 export function readMeasures(text: string, sentenceOf: (start: number, end: number) => Sentence | null): MeasureReading[] {
   const readings: MeasureReading[] = [];
@@ -98,7 +106,8 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
       // "Hb 90", "ANC 600": a value no person has in the measure's unit was written in another; unread (decision 315).
       if (implausible(measure, read.value, read.unit)) continue;
       const end = written ? nameEnd + value[0].trimEnd().length : nameEnd + value[1].length + value[2].length;
-      readings.push({ name: measure.name, value: read.value, unit: read.unit ?? null, start: match.index, end });
+      const name = measure.name === 'pain score' ? painMeasure(text, sentence.start, match.index, end) : measure.name;
+      readings.push({ name, value: read.value, unit: read.unit ?? null, start: match.index, end });
     }
   }
   for (const match of matches(BLOOD_PRESSURE, text)) {
@@ -114,7 +123,8 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
   for (const match of matches(PAIN_RATING, text)) {
     const [start, end] = [match.index, match.index + match[0].length];
     const value = Number(match[1] ?? match[2]);
-    if (sentenceOf(start, end) && value <= 10) readings.push({ name: 'pain score', value, unit: '/10', start, end });
+    const sentence = sentenceOf(start, end);
+    if (sentence && value <= 10) readings.push({ name: painMeasure(text, sentence.start, start, end), value, unit: '/10', start, end });
   }
   // Any other analyte the vocabulary names with its value (note-analytes.ts, decision 304).
   readings.push(...readAnalyteValues(text, sentenceOf, readings));

@@ -1,4 +1,5 @@
 import type { CriterionRule } from '../../../contract/trials';
+import { isPainScore, painSiteOfMeasure } from '../trials/criteria';
 import { isDiagnosis } from '../trials/vocabulary';
 import type { EligibilityLink, GeneratorCriterion, Template } from './types';
 
@@ -96,7 +97,7 @@ function diagnosisSide(
 function resultSide(rule: Extract<CriterionRule, { type: 'lab' }>): PatientSide | null {
   const measure = rule.measure.trim().toLowerCase();
   if (rule.relativeTo) return null;
-  if (measure === 'pain score') return painSide(rule);
+  if (isPainScore(measure)) return painSide(rule);
   const plain = PLAIN_RESULT[measure];
   if (!RESULTS_PATIENTS_ARE_GIVEN.has(measure) || !plain) return null;
   const unit = rule.unit?.trim();
@@ -151,16 +152,19 @@ function withinLimit(rule: Extract<CriterionRule, { type: 'lab' }>): Eligibility
 /** Pain is what the person says it is: the 0-10 rating is the measure, decided like the rule's own links. */
 function painSide(rule: Extract<CriterionRule, { type: 'lab' }>): PatientSide | null {
   if (rule.unit && rule.unit !== '/10') return null;
+  // "Leg pain score": the pain of that region, asked by its name (decision 350); one question per region.
+  const site = painSiteOfMeasure(rule.measure.trim().toLowerCase());
+  const [en, es] = site ? [`your ${site.en} pain`, `su dolor de ${site.es}`] : ['your pain', 'su dolor'];
   return {
-    key: 'pain-rating',
+    key: site ? `pain-rating:${site.en}` : 'pain-rating',
     template: {
       block: 'medical',
-      idBase: 'pain-rating',
+      idBase: site ? `pain-rating-${site.en}` : 'pain-rating',
       question: {
         type: 'number',
         wording: wording(
-          'On a scale from 0 (no pain) to 10 (the worst pain you can imagine), how strong is your pain on a usual day?',
-          'En una escala de 0 (sin dolor) a 10 (el peor dolor imaginable), ¿qué tan fuerte es su dolor en un día normal?',
+          `On a scale from 0 (no pain) to 10 (the worst pain you can imagine), how strong is ${en} on a usual day?`,
+          `En una escala de 0 (sin dolor) a 10 (el peor dolor imaginable), ¿qué tan fuerte es ${es} en un día normal?`,
         ),
         unit: '/10',
         required: true,

@@ -19,6 +19,7 @@ import { type SplitCriterion, splitCriteria } from './structure';
 export { analyteLabUnit, analyteOfLabel, LAB_UNIT, namesLevel } from './analyte-labs';
 export { readWithAlternatives } from './alternatives';
 export { canonical, implausible, MEASURES, type Measure, normalizeUnit, UNIT } from './measures';
+export { isPainScore, type PainSite, painSiteNear, painSiteOf, painSiteOfMeasure } from './pain-sites';
 export { type ReadOptions, readTextRule, recordVocabulary, trialConceptsOf } from './reader';
 export { readHeading, type SplitCriterion, splitCriteria, splitInlineList, unescapeMarkdown } from './structure';
 export { NUMBER, type TextRule, toNumber } from './text';

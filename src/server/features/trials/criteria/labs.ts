@@ -1,5 +1,6 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { canonical, implausible, type Measure, MEASURES, UNIT } from './measures';
+import { painSiteOf } from './pain-sites';
 import {
   COMPARATOR,
   type Comparator,
@@ -289,10 +290,34 @@ function readLabRuleOf(kind: CriterionKind, text: string): TextRule | null {
     const name = measure.pattern.exec(text);
     if (!name) continue;
     const read = readMeasureBound(kind, text, measure, name, LAB_PATTERNS.get(measure.name)!);
+    if (measure.name === 'pain score' && (!read?.rule || read.reasons?.includes('boundBeforeMeasure'))) {
+      const sited = sitedPainBound(kind, text, measure);
+      if (sited?.rule) return sited;
+    }
     if (read) return read;
   }
   return null;
 }
+
+/**
+ * "Low back pain between 40 and 80 on a 100 mm VAS", "leg pain rated at least 6 on the NRS": with a pain scale named,
+ * the one region's pain is the measure's name and its bound follows it (decision 350).
+ */
+function sitedPainBound(kind: CriterionKind, text: string, measure: Measure): TextRule | null {
+  const site = painSiteOf(text);
+  if (!site || site.spans.length !== 1) return null;
+  const [start, end] = site.spans[0];
+  const name = new RegExp(`[^]{${end - start}}`, 'y');
+  name.lastIndex = start;
+  const found = name.exec(text);
+  const read = found ? readMeasureBound(kind, text, measure, found, LAB_PATTERNS.get(measure.name)!) : null;
+  // "Leg pain of at least 4 weeks": a time after the region's pain is how long it lasted, not its score.
+  const readTo = read?.rule?.span?.end;
+  return readTo !== undefined && /^\s*(?:hours?|days?|weeks?|months?|years?)\b/i.test(text.slice(readTo)) ? null : read;
+}
+
+/** A number of hours, days, weeks, months or years: how long, never a score. */
+const DURATION_WORDS = /\b\d+(?:[.,]\d+)?\s*(?:(?:-|to)\s*\d+\s*)?(?:hours?|days?|weeks?|months?|years?)\b/gi;
 
 /** The bound written after a measure's name (`name`, matched in `text`), by the measure's `patterns`; null when none is. */
 export function readMeasureBound(kind: CriterionKind, text: string, measure: Measure, name: RegExpExecArray, patterns: LabPatterns): TextRule | null {
@@ -492,6 +517,7 @@ const PAIN_SCALE_WORDS = new Set([
   '100mm',
   'mm',
   '/100',
+  '/100mm',
   '/10',
   'minimum',
   'maximum',
@@ -507,6 +533,8 @@ const PAIN_SCALE_WORDS = new Set([
   'numerical',
   'rating',
   'intensity',
+  'rated',
+  'scored',
 ]);
 
 /** The words of a limit of the normal range: "ULN", "upper limit of normal", "upper normal limit", "times normal". */
@@ -546,10 +574,21 @@ function labReview(
   // the rule would otherwise take for it; a person reads it.
   const unitUnread = UNREAD_UNIT.test(text.slice(whole[1]));
   if (measure.name === 'pain score') {
-    // The scale's own words are the rule; any other word (where the pain is, how it was averaged) is more than it.
+    // The scale's own words are the rule; any other word (how it was averaged) is more than it. Where the pain is, when
+    // one region is named, is the rule's measure ("leg pain score", decision 350).
     // The words between the scale's name and its value ("VAS leg pain of at least 4") are not the rule's.
+    const site = painSiteOf(text);
+    if (site) {
+      rule.measure = site.measure;
+      // "Back pain VAS >= 4": the rule holds the sited pain written before the scale's name too.
+      rule.span = spanOf([Math.min(whole[0], ...site.spans.map(([start]) => start)), Math.max(whole[1], ...site.spans.map(([, end]) => end))]);
+    }
+    const words = site ? new Set([...PAIN_SCALE_WORDS, ...site.words]) : PAIN_SCALE_WORDS;
     const value = new RegExp(String.raw`${COMPARATOR}|\d|\b(?:between|from)\b|\b${WORD_COMPARATOR}`, 'i').exec(text.slice(span[0], span[1]));
-    return reviewed(rule, [unsure && 'noUnit', ...plainReasons(text, [nameSpan, [span[0] + (value?.index ?? 0), span[1]]], 0, PAIN_SCALE_WORDS)]);
+    const read: Span[] = [nameSpan, [span[0] + (value?.index ?? 0), span[1]]];
+    // "Leg pain for at least 6 weeks, VAS >= 4": how long the pain has lasted is more than the score.
+    const lasted = [...text.matchAll(DURATION_WORDS)].some((match) => !read.some(([start, end]) => match.index >= start && match.index < end));
+    return reviewed(rule, [unsure && 'noUnit', lasted && 'duration', ...plainReasons(text, read, 0, words)]);
   }
   // "BMI from 18.5 to less than 25.0 and a body weight of 40 kg or over": another measure or a number the rule
   // did not take is more than the rule ("BMI" and "kg" are filler words, so the words alone would not tell).
