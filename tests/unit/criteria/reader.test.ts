@@ -162,7 +162,8 @@ describe('rules from text', () => {
     expect(rule('inclusion', '18+').rule).toEqual({ type: 'age', minYears: 18, maxYears: null });
     // "< 60" in completed years is at most 59 (decision 263).
     expect(rule('inclusion', 'aged >= 18 and < 60').rule).toEqual({ type: 'age', minYears: 18, maxYears: 59 });
-    expect(rule('inclusion', 'more than 18 years old')).toEqual({ rule: { type: 'age', minYears: 18, maxYears: null }, needsReview: true });
+    // "More than 18" is past the 18th birthday: at least 18 completed years, to the day (decision 351).
+    expect(rule('inclusion', 'more than 18 years old')).toEqual({ rule: { type: 'age', minYears: 18, maxYears: null }, needsReview: false });
     expect(rule('inclusion', 'b/w 25 to 65 years').rule).toEqual({ type: 'age', minYears: 25, maxYears: 65 });
     expect(rule('inclusion', 'Children aged 6 to 24 months').rule).toEqual({ type: 'age', minYears: 0.5, maxYears: 2 });
     // "18 or younger" excluded: eligible people are at least 19, in whole years.

@@ -23,9 +23,15 @@ describe('an included age below a whole number of years (decision 263)', () => {
     });
   });
 
-  it('an older-than bound, a bound in months or a number left unread stays for a person', () => {
+  it('an included older-than bound in whole years is the birthday passed: that many completed years (decision 351)', () => {
+    expect(read('inclusion', 'Older than 21 years')).toMatchObject({ rule: { minYears: 21, maxYears: null }, needsReview: false });
+    expect(read('inclusion', 'Aged over 45 years and under 70 years')).toMatchObject({ rule: { minYears: 45, maxYears: 69 }, needsReview: false });
+    // A bound in months is a fraction of a year: a person still reads it.
+    expect(read('inclusion', 'Infants older than 3 months')).toMatchObject({ rule: { minYears: 0.25 }, needsReview: true });
+  });
+
+  it('a bound in months or a number left unread stays for a person', () => {
     for (const text of [
-      'Older than 21 years',
       'Babies under 9 months old',
       'Aged 7 to under 15 years',
       'Between 7 and less than 15 years of age',

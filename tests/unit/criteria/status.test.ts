@@ -74,7 +74,12 @@ describe("an exclusion's own words beside pregnancy (decision 242)", () => {
   it('a condition on the exclusion, or an inclusion, is not read so', () => {
     expect(readTextRule('exclusion', 'Pregnant women are excluded unless the pregnancy has ended').needsReview).toBe(true);
     expect(readTextRule('exclusion', 'Pregnant women are not eligible for the surgical arm').needsReview).toBe(true);
-    expect(readTextRule('inclusion', 'Pregnant women are excluded').rule).toBeNull();
+    // Among the inclusions, the words say who is refused: read so, and a person confirms the section (decision 352).
+    expect(readTextRule('inclusion', 'Pregnant women are excluded')).toMatchObject({
+      rule: { type: 'pregnancy', allowed: false },
+      needsReview: true,
+      reasons: ['exclusionInInclusion'],
+    });
   });
 });
 

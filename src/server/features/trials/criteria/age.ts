@@ -269,13 +269,18 @@ function ageRule(
     }
     strict = false;
   }
+  if (kind === 'exclusion') return ageRuleOf(text, min, max, spans, strict);
   // Included "under 18", "< 65 years": completed years are below the bound, so at most 17 (64), exact in whole years
   // (decision 263); not when it would pass the lower bound ("18 or older or under 18" read as one range) or a number is
   // left unread ("aged 6 to under 18" read without its 6).
-  if (kind === 'inclusion' && strictMax && max !== null && Number.isInteger(max) && (min === null || max - 1 >= min) && !leftoverNumbers(text, spans))
-    [max, strict] = [max - 1, strictMin];
-  // Included "older than 18" in whole years: at least 19? Registries mean 18+ as often as not: a person decides (strict).
-  return ageRuleOf(text, min, max, spans, strict);
+  let maxUnread = strictMax;
+  if (strictMax && max !== null && Number.isInteger(max) && (min === null || max - 1 >= min) && !leftoverNumbers(text, spans))
+    [max, maxUnread] = [max - 1, false];
+  // Included "older than 18", "over 18 years": past the 18th birthday, which at least 18 completed years says to the day
+  // (decision 351). Read as 19+, it would refuse every 18-year-old the words admit; the registry's own minimum age is a
+  // criterion of its own. A bound in months or weeks stays for a person.
+  const minUnread = strictMin && (min === null || !Number.isInteger(min));
+  return ageRuleOf(text, min, max, spans, minUnread || maxUnread);
 }
 
 /** "Of any age", "all ages", "no age limit", "regardless of age": no bound at all. */

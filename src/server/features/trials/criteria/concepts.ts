@@ -109,8 +109,9 @@ export function readConceptRule(
   if (!found.length) return mayLast && trialConcepts.length ? readSubjectDuration(kind, text, trialConcepts) : null;
   // "Subjects with brain metastases are eligible provided ...": a permission, not a requirement.
   // "Stable background therapies can be used including methotrexate": allowed, not required.
+  // "Patients with diabetes will not be excluded", "may be enrolled": the same (decision 352).
   if (
-    /\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b|\b(?:can|may)\s+(?:be\s+)?(?:used|continued|continue|remain)\b/i.test(
+    /\b(?:are|is|will be|may be|can be)\s+(?:\w+\s+)?(?:eligible|allowed|permitted)\b|\b(?:can|may)\s+(?:be\s+)?(?:used|continued|continue|remain)\b|\b(?:(?:will|shall|would|should|may|can)\s*not\s+be|(?:are|is)\s+not)\s+excluded\b|\b(?:may|can)\s+be\s+(?:included|enrolled)\b/i.test(
       text,
     ) &&
     kind === 'inclusion'

@@ -238,6 +238,24 @@ const REQUIREMENT_OPENING =
  * had the condition, which is what a trial of it may mean, or the author's inclusion wording in the wrong list. Which one
  * is not in the words: a rule that requires a condition, a medicine or smoking goes to a person (decision 277).
  */
+/**
+ * "Patients older than 65 years will not be enrolled", "Smokers are excluded", written among the inclusions: the words
+ * say who is refused, and read as a requirement the rule would take only them (decision 352). Not "will not be excluded".
+ */
+const EXCLUDED_PREDICATE =
+  /\b(?:(?:will|shall|would|must|should|may|can)\s+(?:then\s+)?be\s+|(?:are|is)\s+)(?:excluded|ineligible|disqualified)\b|\b(?:(?:will|shall|would|must|should|may|can)\s*not\s+be|cannot\s+be|(?:are|is)\s+not)\s+(?:eligible|enrolled|included|allowed|permitted|accepted|recruited|randomi[sz]ed)\b/gi;
+/** What "eligible for" or "excluded from" names when it is the study itself. */
+const THE_STUDY =
+  /^\s*(?:(?:for|from|in|to|on)\s+(?:this|the)\s+(?:study|trial|protocol|research)|for\s+(?:participation|enrol?ment|inclusion|this\s+study))\b/i;
+
+/** The words refuse a person from the study; "ineligible for cisplatin", "not eligible for surgery" name a treatment. */
+function saysRefused(text: string): boolean {
+  return [...text.matchAll(EXCLUDED_PREDICATE)].some((match) => {
+    const after = text.slice(match.index + match[0].length);
+    return !/^\s*(?:for|to)\b/i.test(after) || THE_STUDY.test(after);
+  });
+}
+
 const NEGATED_OPENING = /^(?:no|without|absence\s+of|free\s+(?:of|from))\b/i;
 function requiresPresence(rule: CriterionRule | null | undefined): boolean {
   if (rule?.type === 'condition') return rule.present;
@@ -252,14 +270,18 @@ function requiresPresence(rule: CriterionRule | null | undefined): boolean {
  */
 export function readTextRule(kind: CriterionKind, text: string, options: ReadOptions = {}): TextRule {
   const read = readCriterion(kind, text, options);
-  if (kind !== 'exclusion') return read;
+  if (kind === 'inclusion') return saysRefused(text) ? readAsWordsSay(read, readCriterion('exclusion', text, options), 'exclusionInInclusion') : read;
   const opening = text.slice(labelLength(text)).trimStart();
   if (NEGATED_OPENING.test(opening) && requiresPresence(read.rule) && !read.needsReview)
     return { ...read, needsReview: true, reasons: [...(read.reasons ?? []), 'negatedExclusion'] };
   if (!REQUIREMENT_OPENING.test(opening)) return read;
-  const required = readCriterion('inclusion', text, options);
-  if (JSON.stringify(required.rule ?? null) === JSON.stringify(read.rule ?? null)) return read;
-  return { ...required, needsReview: true, reasons: [...(required.reasons ?? []), 'requirementInExclusion'] };
+  return readAsWordsSay(read, readCriterion('inclusion', text, options), 'requirementInExclusion');
+}
+
+/** The reading the words state, in review when it differs from the section's: a person confirms which the author meant. */
+function readAsWordsSay(bySection: TextRule, byWords: TextRule, reason: string): TextRule {
+  if (JSON.stringify(byWords.rule ?? null) === JSON.stringify(bySection.rule ?? null)) return bySection;
+  return { ...byWords, needsReview: true, reasons: [...(byWords.reasons ?? []), reason] };
 }
 
 function readCriterion(kind: CriterionKind, text: string, options: ReadOptions): TextRule {
