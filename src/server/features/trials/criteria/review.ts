@@ -20,8 +20,13 @@ import { leftoverNumbers, leftoverWords, type Span, unreadListItem } from './tex
 const CLINICIAN_WORDS =
   /\b(?:histolog\w*|cytolog\w*|(?:histo)?patholog(?:ic\w*|ist\w*)|histopatholog\w*|biops\w*|mri|ct scan|imaging|radiograph\w*|radiolog\w*|x-ray|ultrasound|echocardiogra\w*|ecg|ekg|electrocardiogra\w*|measurable|recist|stage|staging|grade|tnm|mutation|positive for|expression|pd-l1|egfr|alk|her2|kras|braf|msi|dmmr|biomarker|metasta\w*|lesions?|refractory|relapsed|line of therapy|lines of therapy|cycles?|nyha|gold|child-pugh|spirometr\w*|culture|pcr|serolog\w*|antibod\w* (?:test|titer|titre))\b/i;
 
-const REFERENCE_POINT =
-  /\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|day 1|(?:dose|administration|dosing|infusion|injection|initiation|start|receipt)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b/gi;
+/** A product's code before it has a name: "ABBV-399", "BI 764532", "AZD9291", "MK-3475A". */
+const SPONSOR_CODE = String.raw`[a-z]{1,6}\s?-?\s?\d{2,7}[a-z]?`;
+
+const REFERENCE_POINT = new RegExp(
+  String.raw`\b(?:prior to|before|after|preceding|until|at|of)\s+(?:the\s+)?(?:(?:first|initial|last)\s+)?(?:(?:index|planned|study|trial)\s+)?(?:surgery|operation|procedure|registration|randomi[sz]ation|enrol?ment|screening|inclusion|entry|(?:cycle\s*1,?\s*)?day\s*1|c1d1|(?:dose|administration|dosing|infusion|injection|initiation|start|receipt)(?:\s+of\s+(?:the\s+)?(?:(?:study|trial)\s+(?:interventions?|drugs?|treatments?|medications?|products?)|${SPONSOR_CODE}|[\w-]+(?:\s*(?:,|\/|or|and)\s*[\w-]+){0,2}))?)\b`,
+  'gi',
+);
 
 /**
  * "Within 2 weeks of starting protocol treatment", "prior to beginning study therapy", "before starting treatment": the
@@ -96,12 +101,16 @@ export function reviewOf(scope: ConceptScope, extra: Set<string>): ConceptReview
   return { needsReview: reasons.length > 0, reasons, left, held, everTaken, unreadAlternative: false };
 }
 
+/** "Prior to the first dose of ABBV-399", "before Cycle 1 Day 1": the study's own points in time, with their numbers. */
+const referencePoints = (text: string): Span[] =>
+  [...text.matchAll(REFERENCE_POINT), ...text.matchAll(STARTING_POINT)].map((match) => [match.index, match.index + match[0].length]);
+
 /** Words that say no more than the rule: a point in time, what is optional, "any kind of", a reason given. */
 function setAsideSpans(scope: ConceptScope, extra: Set<string>): Span[] {
   const { text, mentions, same } = scope;
   // "Prior to the surgery", "before the first dose of study intervention": a point in time, said by the window or
   // by the trial's schedule, not part of the concept.
-  const references: Span[] = [...text.matchAll(REFERENCE_POINT), ...text.matchAll(STARTING_POINT)].map((match) => [match.index, match.index + match[0].length]);
+  const references: Span[] = referencePoints(text);
   // "Pre-operative dysphagia", "preoperative radicular pain": before the study's operation is the time of screening, which
   // a condition rule's present (or its history) already says (decision 180). Not a treatment ("preoperative
   // chemotherapy" is one kind of it, given before another operation).
@@ -147,7 +156,8 @@ function clinicianOnly(scope: ConceptScope): boolean {
   // "Brain metastases", "end-stage renal disease": the concept's own words are the vocabulary's to judge
   // (`clinicianOnly`), not a test named beside it (decision 238).
   const ownWords: Span[] = scope.same.map((mention) => [mention.start, mention.end]);
-  for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope), ...ownWords])
+  // "Before Cycle 1 Day 1": the study's schedule, not a line of therapy (decision 353).
+  for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope), ...ownWords, ...referencePoints(text)])
     clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
   for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
     // "Known to be positive for HIV" says the same as "tested positive for" it (decision 238).
@@ -208,7 +218,14 @@ function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: Le
   const member = same.some((mention) => isMember(mention) && !same.some((other) => other.concept.id === mention.concept.id && !isMember(other)));
   // A severity, course or control word narrows the concept ("severe asthma", "chronic back pain", "uncontrolled
   // hypertension"), and a time quantity the rule did not take is a duration ("back pain for more than three months").
-  return subtype || member || allergen || Boolean(allergens?.narrower) || leftWords.some(({ word }) => QUALIFIER.test(word)) || leftoverDuration(text, spans);
+  return (
+    subtype ||
+    member ||
+    allergen ||
+    Boolean(allergens?.narrower) ||
+    leftWords.some(({ word }) => QUALIFIER.test(word)) ||
+    leftoverDuration(text, [...spans, ...referencePoints(text)])
+  );
 }
 
 /**
@@ -304,7 +321,8 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
     listItem: unreadListItem(text, leftWords),
     // A number the rule did not take (a duration "for at least 12 weeks", a dose, a count) is more than the rule.
     // A qualifier's words are the rule's: "HER2-positive" is no number left (decision 316).
-    numbers: leftoverNumbers(text, [...spans, ...(held ? [...held.consumed].map(([start, end]): Span => [start, end]) : [])]),
+    // Nor is the study's own point in time ("before the first dose of BI 764532", decision 353).
+    numbers: leftoverNumbers(text, [...spans, ...(held ? [...held.consumed].map(([start, end]): Span => [start, end]) : []), ...referencePoints(text)]),
     // "(other than ...)", "except ...": the rule does not hold the exception unless it is held as excepted concepts
     // (decision 202; an inclusion's stays in review: the matcher's reading of the trial's condition takes no exception);
     // "family history": not the person's own.
