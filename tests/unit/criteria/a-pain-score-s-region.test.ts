@@ -4,6 +4,7 @@ import { measureOfHeader } from '../../../src/server/features/candidates/import-
 import { evaluateCriterion } from '../../../src/server/features/matching/evaluate';
 import { generateStudyBlocks } from '../../../src/server/features/prescreen-forms/generator';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
+import { ruleInWords } from '../../../src/web/features/trials/format';
 import { noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /** Decision 350: a pain score keeps the one region its pain is named for. Every criterion and note is new wording. */
@@ -30,6 +31,10 @@ describe("the criteria reader keeps a pain score's region", () => {
       // "On walking" is not a region: that one stays for a person.
       expect(rule.needsReview, text).toBe(text.includes('walking'));
     }
+  });
+
+  it('is shown to staff with its region and its scale in words', () => {
+    expect(ruleInWords(read('inclusion', 'VAS knee pain of 40 mm or more').rule as CriterionRule)).toBe('knee pain score ≥ 4 out of 10');
   });
 
   it('leaves two regions, a region outside the list and a time the pain lasted for a person', () => {

@@ -66,7 +66,16 @@ export function ruleInWords(rule: CriterionRule): string {
       return rule.taking ? `Must be taking ${rule.medication}${except}${when}` : `Must not have taken ${rule.medication}${except}${when || ' now'}`;
     }
     case 'lab': {
-      const unit = rule.relativeTo ? ` × ${rule.relativeTo}` : rule.unit ? (rule.unit === '%' ? '%' : ` ${rule.unit}`) : '';
+      // A rating's scale in words: "leg pain score ≥ 4 out of 10".
+      const unit = rule.relativeTo
+        ? ` × ${rule.relativeTo}`
+        : rule.unit
+          ? rule.unit === '%'
+            ? '%'
+            : /^\/\d+$/.test(rule.unit)
+              ? ` out of ${rule.unit.slice(1)}`
+              : ` ${rule.unit}`
+          : '';
       if (rule.comparator === 'between') {
         return `${rule.measure} between ${number(rule.value)} and ${rule.upperValue === undefined ? '?' : number(rule.upperValue)}${unit}`;
       }
