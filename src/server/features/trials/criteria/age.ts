@@ -50,8 +50,15 @@ const ANCESTRY =
 /** "Minimum age of", "max age:": a bound's word before the age. */
 const BOUND_WORD_AGE = /\b(minimum|maximum|min\.?|max\.?)\s+age(?:\s+(?:of|is|limit(?:\s+of)?))?\s*:?\s*(?=\d)/gi;
 
+/** A number in words, up to ninety-nine: "eighteen", "twenty-one", "sixty five". */
+const NUMBER_WORD = String.raw`(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ]?(?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|one|two|three|four|five|six|seven|eight|nine)`;
+/** "Eighteen (18)", "18 (eighteen)": a number written twice, in words and in digits. */
+const NUMBER_TWICE = new RegExp(String.raw`\b${NUMBER_WORD}\s*\(\s*(\d{1,3})\s*\)|\b(\d{1,3})\s*\(\s*${NUMBER_WORD}\s*\)`, 'gi');
+
 /** An age criterion's rule: alternatives joined by "or" read together, else the one age the text states. */
 export function readAgeRule(kind: CriterionKind, text: string): TextRule | null {
+  // "Eighteen (18) years of age or older", "at least 18 (eighteen) years": the digits, the same length (decision 354).
+  text = text.replace(NUMBER_TWICE, (words, after?: string, before?: string) => (after ?? before ?? '').padEnd(words.length));
   // "From birth to 17 years": birth is age 0, not a condition (the same length, so spans still fit the text; decision 180).
   text = text.replace(/\bfrom\s+birth(?=\s*(?:to|until|through|up\s+to|-|–)\s*<?\s*\d)/gi, (words) => words.replace(/birth$/i, '0    '));
   // "Minimum age 18 years", "maximum age of 65": the bound's word before the age is a comparator (decision 269); the
