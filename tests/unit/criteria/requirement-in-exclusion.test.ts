@@ -8,12 +8,16 @@ describe('a requirement written among the exclusions', () => {
   it('keeps what the words require, in review, instead of refusing the people the trial takes', () => {
     expect(excluded('Candidates must be aged 21 years or more')).toMatchObject({ rule: { type: 'age', minYears: 21, maxYears: null }, needsReview: true });
     expect(excluded('Volunteers must be a never-smoker')).toMatchObject({ rule: { type: 'smoking', smoker: false }, needsReview: true });
-    expect(excluded('Participants should not have epilepsy')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
     expect(excluded('All subjects are required to have a platelet count of at least 100 x 10^9/L')).toMatchObject({
       rule: { type: 'lab', comparator: '>=' },
       needsReview: true,
     });
     expect(excluded('Candidates must be aged 21 years or more').reasons).toContain('requirementInExclusion');
+  });
+
+  it('reads a requirement of absence as the exclusion it is, with no one to confirm it (decision 355)', () => {
+    expect(excluded('Participants should not have epilepsy')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
+    expect(excluded('Candidates must not be older than 70 years')).toMatchObject({ rule: { type: 'age', minYears: null, maxYears: 70 }, needsReview: false });
   });
 
   it('leaves alone what reads the same either way, and exclusions that only say who is excluded', () => {

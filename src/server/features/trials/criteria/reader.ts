@@ -274,7 +274,11 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   const opening = text.slice(labelLength(text)).trimStart();
   if (NEGATED_OPENING.test(opening) && requiresPresence(read.rule) && !read.needsReview)
     return { ...read, needsReview: true, reasons: [...(read.reasons ?? []), 'negatedExclusion'] };
-  if (!REQUIREMENT_OPENING.test(opening)) return read;
+  const requirement = REQUIREMENT_OPENING.exec(opening);
+  if (!requirement) return read;
+  // "Must not have any known HIV infection": a requirement of absence says what the exclusion says; the section and
+  // the words agree, and the words' reading needs no one to confirm it (decision 355).
+  if (/^not\b/i.test(opening.slice(requirement[0].length))) return readCriterion('inclusion', text, options);
   return readAsWordsSay(read, readCriterion('inclusion', text, options), 'requirementInExclusion');
 }
 

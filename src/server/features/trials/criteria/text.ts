@@ -186,7 +186,30 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   under: '<',
   'older than': '>',
   'younger than': '<',
+  // "Not less than 100", "no older than 65", "must not be younger than 18": the negated comparison is the other side,
+  // its bound included (decision 355). Read without the "not", the rule took the very people the words refuse.
+  ...negatedComparators(),
 };
+
+function negatedComparators(): Record<string, Comparator> {
+  const opposite: Array<[string, Comparator]> = [
+    ['less than', '>='],
+    ['lower than', '>='],
+    ['fewer than', '>='],
+    ['below', '>='],
+    ['under', '>='],
+    ['younger than', '>='],
+    ['greater than', '<='],
+    ['higher than', '<='],
+    ['above', '<='],
+    ['over', '<='],
+    ['older than', '<='],
+  ];
+  const negated: Record<string, Comparator> = {};
+  for (const [words, comparator] of opposite)
+    for (const not of ['not', 'no', 'not be']) negated[`${not} ${words}`] = comparator;
+  return negated;
+}
 
 export const WORD_COMPARATOR = `(${Object.keys(WORD_COMPARATORS)
   .sort((a, b) => b.length - a.length)
