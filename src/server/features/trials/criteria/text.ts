@@ -206,8 +206,7 @@ function negatedComparators(): Record<string, Comparator> {
     ['older than', '<='],
   ];
   const negated: Record<string, Comparator> = {};
-  for (const [words, comparator] of opposite)
-    for (const not of ['not', 'no', 'not be']) negated[`${not} ${words}`] = comparator;
+  for (const [words, comparator] of opposite) for (const not of ['not', 'no', 'not be']) negated[`${not} ${words}`] = comparator;
   return negated;
 }
 
