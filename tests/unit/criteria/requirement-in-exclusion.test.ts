@@ -15,6 +15,14 @@ describe('a requirement written among the exclusions', () => {
     expect(excluded('Candidates must be aged 21 years or more').reasons).toContain('requirementInExclusion');
   });
 
+  it("reads a measure's requirement as the words require, after the measure as after a group (decision 355)", () => {
+    expect(excluded('Neutrophils must be at least 1.5 x 10^9/L')).toMatchObject({ rule: { type: 'lab', comparator: '>=', value: 1.5 }, needsReview: true });
+    expect(excluded('Fasting glucose should not exceed 7 mmol/L')).toMatchObject({
+      rule: { type: 'lab', comparator: '<=', value: 126, unit: 'mg/dL' },
+      needsReview: false,
+    });
+  });
+
   it('reads a requirement of absence as the exclusion it is, with no one to confirm it (decision 355)', () => {
     expect(excluded('Participants should not have epilepsy')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
     expect(excluded('Candidates must not be older than 70 years')).toMatchObject({ rule: { type: 'age', minYears: null, maxYears: 70 }, needsReview: false });

@@ -233,6 +233,24 @@ export function trialConceptsOf(names: readonly string[], vocab: Vocabulary = vo
 const REQUIREMENT_OPENING =
   /^(?:(?:all\s+)?(?:the\s+)?(?:patients?|participants?|subjects?|individuals?|persons?|people|women|men|females?|males?|volunteers?|candidates?|children|adults?|they)\s+)?(?:must|should|shall|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+required\s+to)\s+(?!(?:not\s+)?be\s+(?:excluded|ineligible|disqualified)\b)/i;
 
+/** A requirement's word after a short subject: "Platelets must be at least 100", "BMI should not exceed 35". */
+const MODAL = /\b(?:must|should|shall|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+required\s+to)\s+(?!(?:not\s+)?be\s+(?:excluded|ineligible|disqualified)\b)/i;
+
+/**
+ * Where the words of a requirement end in an exclusion's opening, or null: a group's ("patients must"), or a short
+ * subject's such as a measure ("platelets must be at least 100", decision 355); never a relative clause ("patients who
+ * must take warfarin" are excluded for taking it).
+ */
+function requirementOpening(opening: string): number | null {
+  const grouped = REQUIREMENT_OPENING.exec(opening);
+  if (grouped) return grouped[0].length;
+  const modal = MODAL.exec(opening);
+  if (!modal || modal.index === 0) return null;
+  const subject = opening.slice(0, modal.index);
+  if (subject.trim().split(/\s+/).length > 4 || /\b(?:who|that|which|whom|whose|if|when|unless|where|while)\b|[,;:()]/i.test(subject)) return null;
+  return modal.index + modal[0].length;
+}
+
 /**
  * "No history of heart attack", "Without known HIV infection" among the exclusions: read as written, the person must have
  * had the condition, which is what a trial of it may mean, or the author's inclusion wording in the wrong list. Which one
@@ -274,11 +292,11 @@ export function readTextRule(kind: CriterionKind, text: string, options: ReadOpt
   const opening = text.slice(labelLength(text)).trimStart();
   if (NEGATED_OPENING.test(opening) && requiresPresence(read.rule) && !read.needsReview)
     return { ...read, needsReview: true, reasons: [...(read.reasons ?? []), 'negatedExclusion'] };
-  const requirement = REQUIREMENT_OPENING.exec(opening);
-  if (!requirement) return read;
+  const requirementEnd = requirementOpening(opening);
+  if (requirementEnd === null) return read;
   // "Must not have any known HIV infection": a requirement of absence says what the exclusion says; the section and
   // the words agree, and the words' reading needs no one to confirm it (decision 355).
-  if (/^not\b/i.test(opening.slice(requirement[0].length))) return readCriterion('inclusion', text, options);
+  if (/^not\b/i.test(opening.slice(requirementEnd))) return readCriterion('inclusion', text, options);
   return readAsWordsSay(read, readCriterion('inclusion', text, options), 'requirementInExclusion');
 }
 

@@ -171,6 +171,9 @@ const WORD_COMPARATORS: Record<string, Comparator> = {
   'not more than': '<=',
   'no greater than': '<=',
   'not exceeding': '<=',
+  // "Not to exceed 1.5 mg/dL", "does not exceed 35" (decision 355).
+  'not to exceed': '<=',
+  'not exceed': '<=',
   'up to': '<=',
   'greater than': '>',
   'more than': '>',
