@@ -42,7 +42,8 @@ describe('trials of a research site', () => {
     // Criteria the reader learnt in stop 48, in a record's own text: another cancer besides the trial's (decision 305)
     // and a lab value of an analyte outside the measures table (decision 304), each in the words staff read.
     const record = JSON.parse(readFileSync('tests/fixtures/ctgov/asthma-study.json', 'utf8'));
-    record.protocolSection.eligibilityModule.eligibilityCriteria += '\n* Other malignancy within 5 years prior to screening\n* Serum PSA > 10 ng/mL\n* VAS leg pain above 80/100';
+    record.protocolSection.eligibilityModule.eligibilityCriteria +=
+      '\n* Other malignancy within 5 years prior to screening\n* Serum PSA > 10 ng/mL\n* VAS leg pain above 80/100';
     await fileInput.setInputFiles({ name: 'asthma-more.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(record)) });
     await expect.poll(() => page.getByText("Must not have cancer besides the trial's condition in the last 5 years", { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText('prostate-specific antigen ≤ 10 ng/mL').isVisible()).toBe(true);
