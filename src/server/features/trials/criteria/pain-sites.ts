@@ -30,12 +30,22 @@ const REGIONS: Array<{ en: string; es: string; pattern: RegExp }> = [
 ];
 
 const PAIN = /\bpain\b/gi;
+
+type Region = (typeof REGIONS)[number];
+/** The one shape every reading of a region answers. */
+const siteOf = (region: Region, words: string[], spans: PainSite['spans']): PainSite => ({
+  measure: `${region.en} pain score`,
+  en: region.en,
+  es: region.es,
+  words,
+  spans,
+});
 /** Any region's word, then "or", "and", "and/or", a slash or a comma: the pain after it is both regions'. */
 const SHARED_PAIN =
   /\b(?:back|lumbar|legs?|limbs?|extremit(?:y|ies)|sciatic|neck|cervical|arms?|knees?|hips?|shoulders?)\s*(?:,|\/|\bor\b|\band(?:\s*\/\s*or)?\b)\s*$/i;
 
 /** The region named right before "pain" at `painStart`, if it is one of the list's. */
-function regionBefore(text: string, painStart: number): { region: (typeof REGIONS)[number]; words: string[]; span: [number, number] } | null {
+function regionBefore(text: string, painStart: number): { region: Region; words: string[]; span: [number, number] } | null {
   const from = Math.max(0, painStart - 30);
   const before = text.slice(from, painStart).replace(/\s+$/, '');
   for (const region of REGIONS) {
@@ -54,9 +64,12 @@ export function painSiteOf(text: string): PainSite | null {
   if (!found.length || found.some((item) => item.region !== found[0].region)) return null;
   // "Neck or arm pain", "back and leg pain": a second region shares the pain.
   if (found.some((item) => SHARED_PAIN.test(text.slice(Math.max(0, item.span[0] - 30), item.span[0])))) return null;
-  const { region } = found[0];
   const words = [...new Set(found.flatMap((item) => item.words))];
-  return { measure: `${region.en} pain score`, en: region.en, es: region.es, words, spans: found.map((item) => item.span) };
+  return siteOf(
+    found[0].region,
+    words,
+    found.map((item) => item.span),
+  );
 }
 
 /**
@@ -70,14 +83,13 @@ export function painSiteNear(text: string, sentenceStart: number, start: number,
   const own = pains.find((index) => index >= start) ?? pains.at(-1);
   const found = own === undefined ? null : regionBefore(text, own);
   if (!found || found.span[0] < windowStart) return null;
-  const { region } = found;
-  return { measure: `${region.en} pain score`, en: region.en, es: region.es, words: found.words, spans: [found.span] };
+  return siteOf(found.region, found.words, [found.span]);
 }
 
 /** The region of a measure a rule or fact names ("leg pain score"), null for the unsited "pain score" or any other measure. */
 export function painSiteOfMeasure(measure: string): PainSite | null {
   const region = REGIONS.find((item) => measure === `${item.en} pain score`);
-  return region ? { measure, en: region.en, es: region.es, words: [region.en], spans: [] } : null;
+  return region ? siteOf(region, [region.en], []) : null;
 }
 
 /** Whether a measure is a pain score, sited or not. */
