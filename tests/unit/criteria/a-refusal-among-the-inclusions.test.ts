@@ -20,3 +20,23 @@ describe('a refusal written among the inclusions', () => {
     expect(read('Volunteers with mild asthma may be enrolled').rule).toBeNull();
   });
 });
+
+/** Decision 356: the verbs of taking part refuse too, where nothing but the study follows them. New wording. */
+describe('a refusal by the verb of taking part', () => {
+  it('is read as the exclusion it states among the inclusions, for a person to confirm', () => {
+    expect(read('Breastfeeding mothers may not take part in the trial')).toMatchObject({ rule: { type: 'pregnancy', allowed: false }, needsReview: true });
+    expect(read('People with glaucoma cannot participate')).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: true });
+    expect(read('Pregnant women are not permitted to participate.').reasons).toContain('exclusionInInclusion');
+  });
+
+  it('is no refusal when another study follows: keeping out of other trials is asked of the person', () => {
+    expect(read('Volunteers may not participate in any other interventional study while enrolled').reasons ?? []).not.toContain('exclusionInInclusion');
+  });
+
+  it('says no more than the exclusion it ends', () => {
+    expect(readTextRule('exclusion', 'Pregnant or breastfeeding mothers are not allowed to take part')).toMatchObject({
+      rule: { type: 'pregnancy', allowed: false },
+      needsReview: false,
+    });
+  });
+});

@@ -83,11 +83,11 @@ const ANY_KIND = new RegExp(
 
 /**
  * An exclusion that ends by restating that such people are refused: "are not eligible", "will be ineligible", "cannot
- * take part", "may not be enrolled in this study" (decision 229). Only at the clause's end, so "not eligible for surgery"
+ * take part", "may not be enrolled in this study", "are not allowed to participate" (decisions 229, 356). Only at the clause's end, so "not eligible for surgery"
  * (a statement about the person) is not one; never an inclusion's "are eligible", which often permits rather than requires.
  */
 const REFUSED =
-  /\b(?:(?:is|are|will\s+be|would\s+be|shall\s+be|be)\s+(?:not\s+eligible|ineligible)|not\s+eligible|(?:cannot|can\s?not|may\s+not|will\s+not|must\s+not|shall\s+not)\s+(?:be\s+)?(?:eligible|enrolled|included|randomi[sz]ed|participate|take\s+part))(?:\s+(?:in|for|into)\s+(?:this|the)\s+(?:study|trial))?(?=\s*(?:[.;]|$))/gi;
+  /\b(?:(?:is|are|will\s+be|would\s+be|shall\s+be|be)\s+(?:not\s+eligible|ineligible)|not\s+eligible|(?:cannot|can\s?not|may\s+not|will\s+not|must\s+not|shall\s+not)\s+(?:be\s+)?(?:eligible|enrolled|included|randomi[sz]ed|participate|take\s+part)|(?:are|is)\s+not\s+(?:allowed|permitted)\s+to\s+(?:participate|take\s+part|enter|enrol+))(?:\s+(?:in|for|into)\s+(?:this|the)\s+(?:study|trial))?(?=\s*(?:[.;]|$))/gi;
 
 /**
  * "Histologically confirmed prostate cancer", "histologically or cytologically documented melanoma", "pathological diagnosis

@@ -266,12 +266,22 @@ const EXCLUDED_PREDICATE =
 const THE_STUDY =
   /^\s*(?:(?:for|from|in|to|on)\s+(?:this|the)\s+(?:study|trial|protocol|research)|for\s+(?:participation|enrol?ment|inclusion|this\s+study))\b/i;
 
+/**
+ * "May not take part", "cannot participate", "are not allowed to enter" (decision 356): a refusal by the verb of taking
+ * part, only where nothing but the study follows. "May not participate in another clinical trial during the study" asks
+ * a person to keep out of other studies, which is no refusal.
+ */
+const NOT_TAKING_PART =
+  /\b(?:(?:will|shall|would|must|should|may|can)\s*not|cannot|can't|(?:are|is)\s+not\s+(?:allowed|permitted)\s+to|(?:are|is)\s+(?:excluded|barred)\s+from)\s+(?:participat(?:e|ing|ion)|tak(?:e|ing)\s+part|enter(?:ing)?|join(?:ing)?|be\s+(?:entered|included)\s+(?:in|into))\b/gi;
+const NOTHING_BUT_THE_STUDY = /^\s*(?:(?:in|into|on)\s+(?:this|the)\s+(?:study|trial|protocol|research)\b)?\s*(?:[.;,]|$)/i;
+
 /** The words refuse a person from the study; "ineligible for cisplatin", "not eligible for surgery" name a treatment. */
 function saysRefused(text: string): boolean {
-  return [...text.matchAll(EXCLUDED_PREDICATE)].some((match) => {
+  const refusedByPredicate = [...text.matchAll(EXCLUDED_PREDICATE)].some((match) => {
     const after = text.slice(match.index + match[0].length);
     return !/^\s*(?:for|to)\b/i.test(after) || THE_STUDY.test(after);
   });
+  return refusedByPredicate || [...text.matchAll(NOT_TAKING_PART)].some((match) => NOTHING_BUT_THE_STUDY.test(text.slice(match.index + match[0].length)));
 }
 
 const NEGATED_OPENING = /^(?:no|without|absence\s+of|free\s+(?:of|from))\b/i;

@@ -123,7 +123,7 @@ const NURSING_A_CHILD = /\b(?:nursing|breast-?\s?feeding|lactating)\s+(?:a|an|he
 
 /** "Are excluded from this study", "may not take part", "are not eligible": an exclusion's own words, saying no more than it. */
 const NOT_TAKING_PART =
-  /\b(?:(?:are|is|will\s+be|shall\s+be)\s+)?(?:excluded|ineligible|not\s+(?:be\s+)?eligible)(?:\s+(?:from|for)\s+(?:participation\s+in\s+)?(?:this|the)\s+(?:study|trial))?\b|\b(?:may|can|will|shall)\s+not\s+(?:take\s+part|participate|be\s+(?:enrolled|included))(?:\s+in\s+(?:this|the)\s+(?:study|trial))?\b/gi;
+  /\b(?:(?:are|is|will\s+be|shall\s+be)\s+)?(?:excluded|ineligible|not\s+(?:be\s+)?eligible)(?:\s+(?:from|for)\s+(?:participation\s+in\s+)?(?:this|the)\s+(?:study|trial))?\b|\b(?:(?:may|can|will|shall)\s+not|cannot|(?:are|is)\s+not\s+(?:allowed|permitted)\s+to)\s+(?:take\s+part|participate|be\s+(?:enrolled|included))(?:\s+in\s+(?:this|the)\s+(?:study|trial))?\b/gi;
 
 /** Not pregnant or breastfeeding now, or its test: a requirement of its own beside contraception. */
 const NOT_PREGNANT_NOW =
