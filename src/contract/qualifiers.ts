@@ -34,7 +34,9 @@ const CANCER_EXTENT_AND_RECEPTORS = [
   'hormone_receptor_negative',
   'triple_negative',
 ] as const;
-export const CONDITION_QUALIFIERS = [...SEVERITY_AND_COURSE, ...SPINE_AND_SIDE, ...CANCER_EXTENT_AND_RECEPTORS] as const;
+/** The treatment a condition needs (decision 357): by mouth, injection or drip, not only creams or drops. */
+const TREATMENT_NEEDED = ['systemic_treatment'] as const;
+export const CONDITION_QUALIFIERS = [...SEVERITY_AND_COURSE, ...SPINE_AND_SIDE, ...CANCER_EXTENT_AND_RECEPTORS, ...TREATMENT_NEEDED] as const;
 export type ConditionQualifier = (typeof CONDITION_QUALIFIERS)[number];
 
 /**
@@ -126,6 +128,14 @@ export const QUALIFIER_WORDS: Record<ConditionQualifier, { label: string; en: st
     es: 'triple negativo',
     held: /\btriple[\s-]*negative\b/i,
   },
+  // "Infection requiring systemic therapy", "autoimmune disease that has required systemic treatment": the condition is
+  // treated by mouth, injection or drip; a fact's name holds it when it says so ("treated with IV antibiotics").
+  systemic_treatment: {
+    label: 'needing systemic treatment',
+    en: '(needing medicine by mouth, injection or drip)',
+    es: '(que necesita medicamentos por boca, inyección o suero)',
+    held: /\bsystemic(?:ally)?\s+(?:treat|therap|steroid|corticosteroid|antibiotic|immunosuppress)\w*|\b(?:intravenous|iv|parenteral|oral)\s+(?:antibiotic|antimicrobial|antiviral|antifungal|steroid|corticosteroid)\w*/i,
+  },
 };
 
 /** The words a question adds for a rule's qualifiers: "in a severe form, on both sides". */
@@ -144,4 +154,5 @@ export const QUALIFIER_GROUPS: ReadonlyArray<{ label: string; qualifiers: readon
   { label: 'Severity and course', qualifiers: SEVERITY_AND_COURSE },
   { label: 'Part of the spine and side', qualifiers: SPINE_AND_SIDE },
   { label: 'A cancer’s extent and receptors', qualifiers: CANCER_EXTENT_AND_RECEPTORS },
+  { label: 'The treatment it needs', qualifiers: TREATMENT_NEEDED },
 ];

@@ -74,6 +74,9 @@ const CANCER_NAME = /\b(?:cancer|carcinoma|adenocarcinoma|lymphoma|leuka?emia|my
 const allCancers = (mentions: Mention[]) =>
   mentions.length > 0 && mentions.every((mention) => isA(mention.concept.id, 'mesh:D009369') || CANCER_NAME.test(mention.concept.en));
 
+/** MeSH's Infections, whose plain name is "an infection that needs treatment". */
+const INFECTION_ID = 'mesh:D000007239';
+
 const SPINE_QUALIFIER: Record<string, ConditionQualifier> = { lumbar: 'lumbar', lumbosacral: 'lumbar', cervical: 'cervical', thoracic: 'thoracic' };
 
 /** A place noun after a part of the spine ("the lumbar region", "cervical levels"). */
@@ -103,8 +106,25 @@ const GENERIC_SPINE_WORDS = new Set([
   'hernia',
 ]);
 
+/** "Requiring", "that has required", "needing treatment with": the words by which a condition names the treatment it needs. */
+const NEEDING = String.raw`(?:(?:that\s+)?(?:has|have)\s+(?:been\s+)?)?(?:requir(?:ing|es?|ed)|needing|needs?|needed|necessitating)\s+(?:(?:the\s+)?use\s+of\s+|treatment\s+with\s+)?`;
+/**
+ * Treatment in general: "treatment", "therapy", "anti-infective" or "antimicrobial agents" (which cover bacteria, viruses
+ * and fungi alike). Never one class ("antibiotics", "steroids", "immunosuppressants"), which is narrower than any
+ * treatment: a person with an infection treated by an antiviral is not "requiring antibiotics".
+ */
+const ANY_TREATMENT = String.raw`(?:treatments?|therap(?:y|ies)|(?:anti-?infective|antimicrobial)(?:s|\s+(?:agents?|therapy|treatment|medications?|drugs?)))`;
+/**
+ * "Infection requiring systemic therapy", "autoimmune disease that has required systemic treatment" (decision 357): the
+ * condition is treated by mouth, injection or drip. The rule holds it; a bare diagnosis leaves it unknown. Not
+ * "intravenous" or "parenteral", narrower than by mouth.
+ */
+const SYSTEMIC_NEED = new RegExp(String.raw`\b${NEEDING}systemic\s+${ANY_TREATMENT}\b`, 'gi');
+/** "Active infection requiring treatment", "infection needing therapy": what the infection concept's own name says. */
+const INFECTION_NEEDS_TREATMENT = new RegExp(String.raw`\b${NEEDING}(?:(?:active|medical|specific)\s+)?${ANY_TREATMENT}\b`, 'gi');
+
 /** Pairs read as one qualifier: "moderate to severe", "mild-to-moderate", "poorly controlled", "morbidly obese". */
-const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | null; obesityOnly?: boolean }> = [
+const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | null; obesityOnly?: boolean; infectionOnly?: boolean }> = [
   { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
   { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
   { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
@@ -114,6 +134,8 @@ const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | 
   // "Clinically relevant", "medically important": what "clinically significant" says (decision 229).
   { pattern: /\b(?:clinically|medically)\s+(?:relevant|important)\b/gi, qualifier: 'serious' },
   { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
+  { pattern: SYSTEMIC_NEED, qualifier: 'systemic_treatment' },
+  { pattern: INFECTION_NEEDS_TREATMENT, qualifier: null, infectionOnly: true },
   // "Local or systemic infection", "systemic or localized": both together are the whole concept, no qualifier.
   { pattern: /\b(?:local(?:i[sz]ed)?\s*(?:,|or|and\/or)\s*systemic|systemic\s*(?:,|or|and\/or)\s*(local(?:i[sz]ed)?))\b/gi, qualifier: null },
 ];
@@ -268,6 +290,40 @@ function cancerReading(text: string, unique: Mention[]) {
   return { cancer, cancerWord };
 }
 
+type Candidate = { word: string; start: number; end: number };
+type PairChecks = {
+  near: (start: number, end: number) => boolean;
+  inWhole: (start: number, end: number) => boolean;
+  add: (qualifier: ConditionQualifier | null, ...words: Array<{ start: number; end: number }>) => void;
+};
+
+/** The qualifiers of `QUALIFIER_PAIRS` a criterion's words hold (`readWholeQualifiers`'s checks of place and pairs). */
+function readPairs(
+  text: string,
+  candidates: Candidate[],
+  concept: { obesity: boolean; infection: boolean; after: number },
+  { near, inWhole, add }: PairChecks,
+) {
+  for (const { pattern, qualifier, obesityOnly, infectionOnly } of QUALIFIER_PAIRS) {
+    if ((obesityOnly && !concept.obesity) || (infectionOnly && !concept.infection)) continue;
+    const needed = pattern === SYSTEMIC_NEED || pattern === INFECTION_NEEDS_TREATMENT;
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const words = candidates.filter((word) => word.start >= start && word.end <= end);
+      // The treatment a condition needs comes after it, whose words may all be filler ("requiring systemic therapy"):
+      // its whole span is held, so the treatment flag knows the words are read (review.ts).
+      if (needed && start >= concept.after && near(start, end)) {
+        add(qualifier, ...words, { start, end });
+        continue;
+      }
+      // Inside a pair that names every form ("mild, moderate or severe"), "moderate or severe" is not a qualifier.
+      if (!words.length || inWhole(start, end) || !near(start, end)) continue;
+      add(qualifier, ...words);
+    }
+  }
+}
+
 function readWholeQualifiers(
   text: string,
   same: Mention[],
@@ -293,6 +349,7 @@ function readWholeQualifiers(
   const placeAfterList = after && SPINE_QUALIFIER[after[1].toLowerCase()] ? { start: last.end + after[0].length - after[1].length } : null;
   if (unique.length > 1 && !placeAfterList && !listSharesHead(text, first, last)) return null;
   const obesity = unique.length === 1 && /obes/i.test(unique[0].concept.en);
+  const infection = unique.length === 1 && unique[0].concept.id === INFECTION_ID;
   const { cancer, cancerWord } = cancerReading(text, unique);
   // A general concept with a spine form of its own ("fracture", "surgery") is read as that form (spine-places.ts) or not at all.
   const named = unique.length === 1 && !spine && !SPINE_FORM[unique[0].concept.id] ? NAMED_SPINE_PLACE.exec(text.slice(last.end)) : null;
@@ -374,17 +431,7 @@ function readWholeQualifiers(
     const words = candidates.filter((word) => word.start >= start && word.end <= end);
     if (words.length && near(start, end)) add(null, ...words);
   }
-  for (const { pattern, qualifier, obesityOnly } of QUALIFIER_PAIRS) {
-    if (obesityOnly && !obesity) continue;
-    for (const match of text.matchAll(pattern)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      const words = candidates.filter((word) => word.start >= start && word.end <= end);
-      // Inside a pair that names every form ("mild, moderate or severe"), "moderate or severe" is not a qualifier.
-      if (!words.length || inWhole(start, end) || !near(start, end)) continue;
-      add(qualifier, ...words);
-    }
-  }
+  readPairs(text, candidates, { obesity, infection, after: last.end }, { near, inWhole, add });
   for (const { pattern, qualifier } of cancer ? CANCER_PAIRS : []) {
     for (const match of text.matchAll(pattern)) {
       const words = candidates.filter((word) => word.start >= match.index && word.end <= match.index + match[0].length);

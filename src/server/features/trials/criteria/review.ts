@@ -268,9 +268,19 @@ function narrowerTerm(scope: ConceptScope, held: Held): boolean {
  */
 const TREATMENT_REQUIRED =
   /^[^.;]{0,40}?\b(?:requir(?:ing|es?|ed)|needing|needs?|necessitat(?:ing|es?|ed)|treated\s+(?:with|by)|managed\s+(?:with|by)|controlled\s+(?:with|by)|under\s+(?:active\s+)?treatment|receiving\s+(?:active\s+)?(?:treatment|therapy))\b/i;
-function treatmentRequired(scope: ConceptScope): boolean {
+function treatmentRequired(scope: ConceptScope, held: Held): boolean {
   const { text, same, first } = scope;
-  return first.concept.kind === 'condition' && same.some((mention) => TREATMENT_REQUIRED.test(text.slice(mention.end, mention.end + 80)));
+  return (
+    first.concept.kind === 'condition' &&
+    same.some((mention) => {
+      const need = TREATMENT_REQUIRED.exec(text.slice(mention.end, mention.end + 80));
+      // "Requiring systemic therapy" held as the rule's qualifier, or the infection concept's own "needs treatment"
+      // (decision 357): the rule says the treatment.
+      if (!need) return false;
+      const verbEnd = mention.end + need.index + need[0].length - 1;
+      return ![...(held?.consumed ?? [])].some(([start, end]) => verbEnd >= start && verbEnd < end);
+    })
+  );
 }
 
 /**
@@ -341,7 +351,7 @@ function reviewFlags(scope: ConceptScope, extra: Set<string>, leftWords: LeftWor
       /\b(?:spin\w*|spine|lumbar|cervical|thoracic|vertebra\w*|brain|cns|bone|liver|lung|breast|skin|region|area|site)\b/i.test(text),
     // "Diabetes, drug treated", "insulin-dependent": how the condition is treated narrows it.
     treatedAs: /\b(?:drug|insulin|medication|medically|diet|surgically|pharmacologically)[- ](?:treated|controlled|requiring)\b/i.test(text),
-    treatmentRequired: treatmentRequired(scope),
+    treatmentRequired: treatmentRequired(scope, held),
     sharedHead: unreadSharedHead(scope),
     lines: /\n/.test(text),
     // "AKI is defined as acute kidney injury", "suspected OSA will be defined as ...": a definition of the concept names
