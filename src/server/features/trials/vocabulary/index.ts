@@ -136,6 +136,9 @@ function continuesPhrase(text: string, tokens: ReturnType<typeof tokenize>, last
 }
 
 const GENERIC_HEAD = /^(?:infections?|diseases?|disorders?|syndromes?|conditions?)$/i;
+/** MeSH's Virus Diseases, and the words that name one again after a virus ("C virus infection" of "hepatitis B or C"). */
+const VIRUS_DISEASES = 'mesh:D014777';
+const VIRUS_HEAD = /^vir(?:us|al)\s+(?:infections?|diseases?)$/i;
 
 /** A heading read in notes, not in criteria, where metastases are a clinician's staging the judgement reader checks (decision 255). */
 const NOT_IN_CRITERIA = /^Neoplasm Metastasis$/;
@@ -458,7 +461,14 @@ export class Vocabulary {
       }
       const previous = kept.at(-1);
       // "HIV infection", "(HIV) disease": a generic head noun right after a concept belongs to it.
-      const generic = GENERIC_HEAD.test(text.slice(mention.start, mention.end)) && previous && /^[\s()/,-]{0,3}$/.test(text.slice(previous.end, mention.start));
+      // "Hepatitis C virus infection", "HIV viral disease": the virus named again before the head is still the concept's.
+      const between = previous ? text.slice(previous.end, mention.start) : '';
+      const head = text.slice(mention.start, mention.end);
+      const generic =
+        previous &&
+        ((GENERIC_HEAD.test(head) && /^[\s()/,-]{0,3}$/.test(between)) ||
+          (isA(previous.concept.id, VIRUS_DISEASES) &&
+            ((GENERIC_HEAD.test(head) && /^\s+vir(?:us|al)\s+$/i.test(between)) || (VIRUS_HEAD.test(head) && /^\s+$/.test(between)))));
       if (!generic) kept.push(mention);
       else previous.end = mention.end;
       const start = index;

@@ -29,7 +29,10 @@ function everydayWords(name: string): string {
     .replace(/\bneoplasm\b/g, 'tumor')
     .replace(/^replacement arthroplasty$/, 'joint replacement')
     .replace(/\b([a-z]+) replacement arthroplasty$/, '$1 replacement')
-    .replace(/^cytochrome p-450 (CYP\w+) (inhibitors|inducers)$/, (_all, enzyme: string, action: string) => `${ENZYME_ACTION[action]} (${enzyme} ${action})`);
+    .replace(
+      /^cytochrome [pP]-450 (CYP\w+) (inhibitors|inducers)$/,
+      (_all, enzyme: string, action: string) => `${ENZYME_ACTION[action]} (${enzyme} ${action})`,
+    );
 }
 
 /** What an enzyme's inhibitors and inducers do, as a patient can hear it: they change how other medicines are broken down. */
@@ -38,9 +41,12 @@ const ENZYME_ACTION: Record<string, string> = {
   inducers: 'medicines that speed up how the liver breaks down other drugs',
 };
 
-/** "Hodgkin", "Sjogren's": a person's name keeps its capital, as does an acronym ("HIV", "SARS-CoV-2"); other words are lower case. */
+/**
+ * "Hodgkin", "Sjogren's": a person's name keeps its capital, as does an acronym ("HIV", "SARS-CoV-2") and a letter that
+ * names a type ("hepatitis A", "vitamin D"); other words are lower case.
+ */
 const plainPart = (part: string, eponyms?: ReadonlySet<string>) =>
-  /\p{Lu}.*\p{Lu}|\d/u.test(part.slice(1)) || eponyms?.has(part.replace(/'s?$/, '')) ? part : part.toLowerCase();
+  /\p{Lu}.*\p{Lu}|\d/u.test(part.slice(1)) || /^\p{Lu}$/u.test(part) || eponyms?.has(part.replace(/'s?$/, '')) ? part : part.toLowerCase();
 
 /**
  * A name without the example it gives: "blood thinners (such as warfarin)" is "blood thinners". A class read from
