@@ -61,9 +61,10 @@ describe('the matcher answers a severity criterion from the scale', () => {
     qualifiers,
   });
 
-  it('meets "moderate to severe" with Hurley II and leaves it unknown with Hurley I (mild is no opposite)', () => {
+  it('meets "moderate to severe" with Hurley II and fails it with Hurley I (decision 359: mild is on the same scale)', () => {
     expect(ask('Hidradenitis suppurativa since her teens, Hurley stage II.', hs(true, ['moderate_or_severe']), 'inclusion')).toBe('met');
-    expect(ask('Hidradenitis suppurativa since her teens, Hurley stage I.', hs(true, ['moderate_or_severe']), 'inclusion')).toBe('unknown');
+    expect(ask('Hidradenitis suppurativa since her teens, Hurley stage I.', hs(true, ['moderate_or_severe']), 'inclusion')).toBe('not_met');
+    expect(ask('Hidradenitis suppurativa since her teens.', hs(true, ['moderate_or_severe']), 'inclusion')).toBe('unknown');
   });
 
   it('fails an exclusion of severe disease with Hurley III', () => {

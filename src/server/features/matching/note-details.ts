@@ -73,6 +73,14 @@ const YEAR_AFTER =
 export const HAD_AFTER =
   /(?<=\w)-free\b|(?<!\b(?:be|plan:?|planned|awaiting|scheduled|for|if|needs?|will)\s+(?:completely\s+)?)\b(?:(?:was|were|has been|have been|had been)\s+)?(?:completely\s+)?(?:excised|resected|removed|ablated)\b(?!\s+(?:if|when|once|next|soon|tomorrow)\b)/gi;
 
+/**
+ * "Hypertension, well controlled on lisinopril", "diabetes (controlled)", "asthma that is poorly controlled": how well
+ * the condition is controlled, said right after it (decision 359). Group 1 is the word that says how well.
+ */
+const CONTROL_AFTER =
+  /^\s*(?:,\s*|\(\s*|\s+(?:which|that)\s+(?:is|was|has\s+been)\s+|\s+(?:is|was|has\s+been)\s+)?(?:(well|adequately|optimally|fully|poorly|badly|inadequately|sub-?optimally|not)[\s-]+)?controlled\b/i;
+const NOT_CONTROLLED = /^(?:poorly|badly|inadequately|sub-?optimally|not)$/i;
+
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
 const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
 
@@ -94,7 +102,7 @@ const SINCE_AGE_AFTER = /^\s*(?:,\s*)?since (?:the )?age (?:of )?(\d{1,2})\b/i;
 
 /** Words a condition's own phrase may carry before its name; anything else (a verb, "of", "with", a comma) ends it. */
 const PHRASE_WORD =
-  /^(?:left|right|bilateral|unilateral|left-sided|right-sided|one-sided|central|paracentral|posterolateral|foraminal|far|lateral|extraforaminal|recurrent|chronic|acute|subacute|severe|mild|moderate|moderate-to-severe|mild-to-moderate|moderately|severely|significant|clinically|symptomatic|asymptomatic|degenerative|congenital|uncontrolled|poorly|well|controlled|active|large|small|single-level|multilevel|multi-level|calcified|lumbar|lumbosacral|cervical|thoracic|spinal|disc|[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?|to|and|or|,|metastatic|advanced|locally|unresectable|inoperable|relapsed|refractory|triple-negative|stage|iv|iii[abc]?|[34][abc]?|hormone|receptor-(?:positive|negative)|(?:her-?2|hr|er|pr)(?:-?(?:positive|negative)|[+-])(?:\/(?:er|pr)(?:-?(?:positive|negative)|[+-]))?)$/i;
+  /^(?:left|right|bilateral|unilateral|left-sided|right-sided|one-sided|central|paracentral|posterolateral|foraminal|far|lateral|extraforaminal|recurrent|chronic|acute|subacute|severe|mild|moderate|moderate-to-severe|mild-to-moderate|moderately|severely|significant|clinically|symptomatic|asymptomatic|degenerative|congenital|uncontrolled|poorly|well|controlled|well-controlled|poorly-controlled|intermittent|persistent|active|large|small|single-level|multilevel|multi-level|calcified|lumbar|lumbosacral|cervical|thoracic|spinal|disc|[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?|to|and|or|,|metastatic|advanced|locally|unresectable|inoperable|relapsed|refractory|triple-negative|stage|iv|iii[abc]?|[34][abc]?|hormone|receptor-(?:positive|negative)|(?:her-?2|hr|er|pr)(?:-?(?:positive|negative)|[+-])(?:\/(?:er|pr)(?:-?(?:positive|negative)|[+-]))?)$/i;
 
 /** A spinal level ("L4-L5", "L5-S1", "C6", "T8-T9") -> the part of the spine; a level across two parts says none. */
 function partOfLevel(level: string): string | null {
@@ -161,7 +169,7 @@ const ONE_LIMB_SYMPTOM = /\b(?:sciatica|radicul\w*|(?:leg|arm|thigh|calf) pain|r
 /**
  * Qualifiers from the condition's phrase and its own words. "Cervical" is read only with a cervical level or another
  * spinal word in the phrase: alone it is as often the cervix. "Poorly controlled" is uncontrolled; "well controlled"
- * says the opposite and adds nothing. A phrase naming two parts of the spine, or both one side and both, says neither.
+ * is controlled, the opposite (decision 359). A phrase naming two parts of the spine, or both one side and both, says neither.
  */
 function qualifiersOf(phrase: string[], own: string): string[] {
   const found = new Set<string>();
@@ -180,6 +188,9 @@ function qualifiersOf(phrase: string[], own: string): string[] {
     )
       found.add('cervical');
     if (/^poorly$/i.test(word) && /^controlled$/i.test(words[index - 1] ?? '')) found.add('uncontrolled');
+    if (/^poorly-controlled$/i.test(word)) found.add('uncontrolled');
+    // "Well controlled", "controlled hypertension": the opposite of uncontrolled, which answers it (decision 359).
+    if (/^well-controlled$/i.test(word) || (/^controlled$/i.test(word) && !NOT_CONTROLLED.test(words[index + 1] ?? ''))) found.add('controlled');
     // "Hormone receptor-positive": the receptor's status in two words.
     // "Stage IV", "stage IIIB" before a cancer: spread, or advanced (decision 316).
     if (/^stage$/i.test(words[index + 1] ?? '')) {
@@ -287,8 +298,10 @@ export function conditionDetails(
   const after = sentence.slice(end, end + 60);
   const stated = SPREAD_AFTER.test(after) ? 'metastatic' : ADVANCED_AFTER.test(after) ? 'advanced' : null;
   const spread = stated !== null && conceptId !== null && isA(conceptId, 'mesh:D009369') ? stated : null;
+  const control = CONTROL_AFTER.exec(sentence.slice(end, end + 50));
   const words = [
     ...(spread ? [spread] : []),
+    ...(control ? [control[1] && NOT_CONTROLLED.test(control[1]) ? 'uncontrolled' : 'well-controlled'] : []),
     ...phrase.words,
     ...(apposed ? apposed[1].split(/[\s-]+/).filter((word) => word !== 'to') : []),
     ...(levels ? levels[1].split(/\s*(?:,|and|or)\s*/) : []),
