@@ -27,6 +27,7 @@ import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
 import { joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
 import { criterionMentions } from './criterion-mentions';
+import { allergyWords, receiptAndTransplantWords } from './understood-words';
 
 /**
  * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
@@ -749,6 +750,7 @@ function understoodWords(scope: ConceptScope): Set<string> {
     extra.add('systemic');
   // "Physician-diagnosed asthma", "suffering from gout", "comorbid fibromyalgia": how the condition is known (decision 214).
   for (const word of howKnownWords(scope)) extra.add(word);
+  for (const word of receiptAndTransplantWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
   // "Had undergone a hysterectomy": any operation MeSH files under surgical procedures (E04) too (decision 240).
   // "Women currently breastfeeding", "female participants with endometriosis": the sex word says nothing more (decision 278).
@@ -760,29 +762,6 @@ function understoodWords(scope: ConceptScope): Set<string> {
     // "Chronic low back pain (> 3 months)": the duration says what "chronic" means (12 weeks or more).
     if ((duration.bounds.minDays ?? 0) >= 84) extra.add('chronic');
   }
-  // "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means;
-  // "allergy to opioids or any of their components": a medicine's components are the medicine's.
-  if (unique.some(isAllergy) || allergens)
-    for (const word of [
-      'its',
-      'allergy',
-      'allergies',
-      'allergic',
-      'hypersensitivity',
-      // "Severe hypersensitivity reactions to the study drug": the reaction is the allergy.
-      'reaction',
-      'reactions',
-      'excipient',
-      'excipients',
-      'ingredient',
-      'ingredients',
-      'component',
-      'components',
-      'formulation',
-      'product',
-      'products',
-      'investigational',
-    ])
-      extra.add(word);
+  for (const word of allergyWords(scope)) extra.add(word);
   return extra;
 }

@@ -174,7 +174,7 @@ function narrowerThanRule(scope: ConceptScope, extra: Set<string>, leftWords: Le
   // which only the study's own product ("study drug", "its excipients") is.
   const allergen =
     unique.some(isAllergy) &&
-    /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp)\b)/i.test(
+    /\b(?:allerg\w*|hypersensitiv\w*|anaphyla\w*|reactions?)\s+(?:to|against)\s+(?!(?:the\s+|any\s+(?:of\s+)?(?:the\s+)?|one\s+of\s+the\s+)?(?:study|investigational|trial|ingredients?|components?|excipients?|placebo|drugs?\s+(?:under|used|in)|product|imp|active\s+(?:substances?|ingredients?|compounds?))\b)/i.test(
       text,
     );
   // A synonym that names a subtype ("lumbar spine surgery", "lumbar fracture" for spine surgery / spine fracture):

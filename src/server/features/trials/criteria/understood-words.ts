@@ -1,0 +1,55 @@
+import type { ConceptScope } from './concept-scope';
+import { isAllergy } from './medications';
+
+/**
+ * Words a concept rule understands beyond its concepts' own, for an allergy, a medicine received and an organ
+ * transplant (the rest are `understoodWords` in concepts.ts).
+ */
+
+const ORGAN_TRANSPLANT = 'cohortly:organ-transplant';
+
+/**
+ * "Receipt of a live vaccine within 30 days": what was received is what was taken. "Solid organ transplant": "solid" is
+ * what "organ" says against a bone marrow or stem cell transplant, a concept of its own. "Allogeneic organ transplant":
+ * an organ comes from another person; only when every concept is the organ transplant, as a stem cell transplant or a
+ * tissue graft is often the person's own (decision 360).
+ */
+export function receiptAndTransplantWords({ first, unique }: ConceptScope): string[] {
+  const words: string[] = [];
+  if (first.concept.kind === 'medication') words.push('receipt');
+  if (unique.some((mention) => mention.concept.id === ORGAN_TRANSPLANT)) words.push('solid');
+  if (unique.every((mention) => mention.concept.id === ORGAN_TRANSPLANT)) words.push('allogeneic', 'allogenic');
+  return words;
+}
+
+/** The words of an allergy to the study's own product, which is what the allergy concept means. */
+const ALLERGY_WORDS = [
+  'its',
+  'allergy',
+  'allergies',
+  'allergic',
+  'hypersensitivity',
+  // "Severe hypersensitivity reactions to the study drug": the reaction is the allergy.
+  'reaction',
+  'reactions',
+  'excipient',
+  'excipients',
+  'ingredient',
+  'ingredients',
+  'component',
+  'components',
+  'formulation',
+  'product',
+  'products',
+  'investigational',
+];
+
+/**
+ * "Hypersensitivity to the study drug or its excipients": the study's own product is what the allergy concept means;
+ * "allergy to opioids or any of their components": a medicine's components are the medicine's. "The active substance"
+ * is the European label's name for the study's own medicine (decision 360).
+ */
+export function allergyWords({ text, unique, allergens }: ConceptScope): string[] {
+  if (!unique.some(isAllergy) && !allergens) return [];
+  return /\bactive\s+(?:substances?|ingredients?|compounds?)\b/i.test(text) ? [...ALLERGY_WORDS, 'active', 'substance', 'substances'] : ALLERGY_WORDS;
+}
