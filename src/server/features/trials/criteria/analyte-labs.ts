@@ -16,7 +16,7 @@ import { COMPARATOR, NUMBER, type TextRule, WORD_COMPARATOR } from './text';
  * A laboratory's concentration, activity or count unit (one capture group): "mg/dL", "mmol/L", "ng/mL", "U/L", "mIU/L",
  * "%", "cells/µL", "x10^9/L". Not a dose's: "mg", "mg/kg", "mg/day", "mg/m2", "units".
  */
-export const LAB_UNIT = String.raw`(mg\s*\/\s*dl|mg\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|m?mol\s*\/\s*l|[µuμ]mol\s*\/\s*l|[np]mol\s*\/\s*l|meq\s*\/\s*l|(?:ng|pg|[µuμ]g|mcg)\s*\/\s*(?:ml|dl|l)|(?:m|[µuμ])?i?u\s*\/\s*(?:ml|l)|%|cells\s*\/\s*(?:[µuμ]l|mm\s*\^?\s*3|mm³)|\/\s*(?:mm\s*\^?\s*3|mm³|[µuμ]l|cu\s*mm)|(?:x|×|\*)?\s*10\s*(?:\^|e)?\s*(?:9|3)\s*\/\s*(?:l|[µuμ]l))`;
+export const LAB_UNIT = String.raw`(mg\s*\/\s*dl|mg\s*\/\s*l|g\s*\/\s*dl|g\s*\/\s*l|m?mol\s*\/\s*l|[µuμ]mol\s*\/\s*l|[np]mol\s*\/\s*l|meq\s*\/\s*l|(?:ng|pg|[µuμ]g|mcg)\s*\/\s*(?:ml|dl|l)|(?:m|[µuμ])?i?u\s*\/\s*(?:ml|l)|%|cells\s*\/\s*(?:[µuμ]l|mm\s*\^?\s*3|mm³)|\/\s*(?:mm\s*\^?\s*3|mm³|[µuμ]l|cu\s*mm)|(?:x|×|\*)?\s*10\s*(?:\^|e)?\s*(?:9|3|⁹|³)\s*\/\s*(?:l|[µuμ]l))`;
 /** After the unit no letter, and no "per" another quantity ("ng/mL/year" is a velocity, "mg/dL/h" a rate). */
 const UNIT_END = String.raw`(?![a-z]|\s*\/\s*[a-z])`;
 const LAB_UNIT_ALONE = new RegExp(String.raw`^${LAB_UNIT}$`, 'i');

@@ -1,6 +1,7 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { canonical, implausible, type Measure, MEASURES, UNIT } from './measures';
 import { painSiteOf } from './pain-sites';
+import { sameValueAfter } from './restated-bounds';
 import {
   COMPARATOR,
   type Comparator,
@@ -69,31 +70,6 @@ export function labPatterns(measure: Measure, unit = UNIT, lastUnit = UNIT) {
 export type LabPatterns = ReturnType<typeof labPatterns>;
 
 const LAB_PATTERNS = new Map(MEASURES.map((measure) => [measure.name, labPatterns(measure)]));
-
-/**
- * "HbA1c ≥ 7.0% (53 mmol/mol)", "creatinine > 1.5 mg/dL (133 µmol/L)", "HbA1c 7.0-10.0 percent (53-86 millimoles per
- * mole [mmol/mol])": a parenthesis right after the bound that gives the same value(s) in another unit of the measure says
- * nothing more, so the rule's span reaches over it (hand-check S's pass). Only when every number converts to the rule's
- * own value within 3%; any other number in the parenthesis is left to a person.
- */
-function sameValueAfter(measure: Measure, rule: Extract<CriterionRule, { type: 'lab' }>, text: string, end: number): number {
-  // "6.5 percent (48 mmol/mol)": a unit in words is not in the bound's span.
-  const parenthesis = /^(?:\s*per\s*cent)?\s*\(([^()]{1,80})\)/i.exec(text.slice(end));
-  if (!parenthesis || !measure.convert || rule.relativeTo) return end;
-  const inner = parenthesis[1].replace(/\[([^\]]*)\]/g, ' $1 ');
-  const unit = [...Object.keys(measure.convert), ...(measure.unit ? [measure.unit] : [])].find((key) =>
-    new RegExp(String.raw`(?:^|[\s\d])${key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![a-z])`, 'i').test(inner),
-  );
-  const numbers = [...inner.matchAll(new RegExp(NUMBER, 'g'))].map((match) => toNumber(match[1]));
-  const wanted = rule.comparator === 'between' ? [rule.value, rule.upperValue] : [rule.value];
-  if (!unit || numbers.length !== wanted.length) return end;
-  const same = numbers.every((number, index) => {
-    const target = wanted[index];
-    const value = canonical(measure, number, unit).value;
-    return target !== undefined && Math.abs(value - target) <= Math.abs(target) * 0.03;
-  });
-  return same ? end + parenthesis[0].length : end;
-}
 
 /** A further bound with its unit ("≥ 27.0 kg/m²"): an alternative threshold of the measure a lab rule read. */
 const ALTERNATIVE_BOUND = new RegExp(String.raw`(?:${COMPARATOR}|\b${WORD_COMPARATOR})\s*${NUMBER}${UNIT}`, 'gi');
