@@ -27,7 +27,7 @@ import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
 import { joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
 import { criterionMentions } from './criterion-mentions';
-import { allergyWords, receiptAndTransplantWords } from './understood-words';
+import { allergyWords, ownNameWords, receiptAndTransplantWords } from './understood-words';
 
 /**
  * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
@@ -750,6 +750,7 @@ function understoodWords(scope: ConceptScope): Set<string> {
     extra.add('systemic');
   // "Physician-diagnosed asthma", "suffering from gout", "comorbid fibromyalgia": how the condition is known (decision 214).
   for (const word of howKnownWords(scope)) extra.add(word);
+  for (const word of ownNameWords(scope)) extra.add(word);
   for (const word of receiptAndTransplantWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
   // "Had undergone a hysterectomy": any operation MeSH files under surgical procedures (E04) too (decision 240).

@@ -1,9 +1,10 @@
+import { withoutExample } from '../vocabulary';
 import type { ConceptScope } from './concept-scope';
 import { isAllergy } from './medications';
 
 /**
- * Words a concept rule understands beyond its concepts' own, for an allergy, a medicine received and an organ
- * transplant (the rest are `understoodWords` in concepts.ts).
+ * Words a concept rule understands beyond its concepts' own words: for an allergy, a medicine received, an organ
+ * transplant, and the words of the concepts' plain names (the rest are `understoodWords` in concepts.ts).
  */
 
 const ORGAN_TRANSPLANT = 'cohortly:organ-transplant';
@@ -53,3 +54,21 @@ export function allergyWords({ text, unique, allergens }: ConceptScope): string[
   if (!unique.some(isAllergy) && !allergens) return [];
   return /\bactive\s+(?:substances?|ingredients?|compounds?)\b/i.test(text) ? [...ALLERGY_WORDS, 'active', 'substance', 'substances'] : ALLERGY_WORDS;
 }
+
+/**
+ * "Cirrhosis of the liver", "implanted pacemaker or defibrillator": a word of the concept's own plain name (never of the
+ * example it gives, "such as warfarin") says no more than the concept the rule names (decision 362).
+ */
+export function ownNameWords({ unique }: ConceptScope): string[] {
+  return unique.flatMap((mention) =>
+    (
+      withoutExample(mention.concept.en)
+        .toLowerCase()
+        .match(/[a-z]{4,}/g) ?? []
+    ).filter((word) => !FUNCTION_WORD.test(word)),
+  );
+}
+
+/** Words of a plain name that carry no concept of their own, and "other", "another", which set things apart. */
+const FUNCTION_WORD =
+  /^(?:that|this|these|those|with|without|from|like|such|other|another|than|have|been|being|your|into|them|they|their|what|when|where|which|some|more|less|only|over|under|about|after|before|down|most|very|both|either|also|will|does)$/;
