@@ -62,6 +62,18 @@ const UNNAMED_ILLNESS =
 const SIGNIFICANT_FINDING =
   /^\W*(?:any\s+)?(?:(?:acute|chronic)\s+(?:or\s+(?:acute|chronic)\s+)?)?clinically\s+(?:significant|relevant)(?:\s+or\s+(?:clinically\s+)?(?:significant|relevant))?\s+(?:(?:hematologic(?:al)?|haematologic(?:al)?|biochemical|blood|laboratory|lab|ecg|ekg|electrocardiogra(?:m|phic)|physical\s+examination|vital\s+signs?|cardiovascular|cardiac|hepatic|renal|functional|test)(?:\s*(?:,|\/|\bor\b|\band\b|\band\/or\b)\s*|\s+))+(?:abnormalit(?:y|ies)|findings?)(?:\s+(?:at|during)\s+(?:the\s+)?screening(?:\s+visit)?|\s+(?:as\s+)?(?:determined|detected|found)\s+(?:by|on|at|during)\s+(?:[\w-]+\s*(?:,|\bor\b|\band\b)?\s*){1,6})?\W*$/i;
 
+/** A screening test whose findings the investigator weighs: an ECG, the laboratory, the physical examination, vital signs. */
+const SCREENING_TEST = String.raw`(?:(?:12-?\s?lead\s+)?(?:ecg|ekg|electrocardiogra(?:m|phy|phic))s?|laborator(?:y|ies)|lab|blood|h(?:a)?ematolog(?:y|ic(?:al)?)|(?:clinical\s+)?chemistry|biochemi(?:stry|cal)|urinalysis|physical\s+exam(?:ination)?|vital\s+signs?)`;
+/**
+ * "Clinically significant abnormal ECG", "any clinically significant abnormality on the screening electrocardiogram",
+ * "clinically significant abnormal laboratory values at screening" (decision 363): the same finding of the screening
+ * tests, the adjective before the test or the abnormality placed on it. Only when the criterion is that.
+ */
+const SIGNIFICANT_ABNORMAL_TEST = new RegExp(
+  String.raw`^\W*(?:any\s+)?clinically\s+(?:significant|relevant)\s+(?:abnormal\s+|abnormalit(?:y|ies)\s+(?:on|in|of)\s+(?:the\s+)?(?:screening\s+)?)${SCREENING_TEST}(?:\s*(?:,|\/|\bor\b|\band\b|\band\/or\b)\s*${SCREENING_TEST})*(?:\s+(?:values?|results?|findings?|parameters?|tests?|readings?))?(?:\s+(?:at|during)\s+(?:the\s+)?screening(?:\s+visit)?)?\W*$`,
+  'i',
+);
+
 /**
  * "Intraoperative decision by the surgeon to use other implants", "a dural tear found during the surgical procedure",
  * "Intra-surgery exclusion criteria: ...": what the surgical team finds or decides in the operation, which no one can
@@ -300,7 +312,7 @@ export function readJudgementRule(text: string, judgementOnly: boolean, kind?: C
       needsReview: false,
     };
   }
-  if (!judgementOnly && SIGNIFICANT_FINDING.test(body.slice(label))) {
+  if (!judgementOnly && (SIGNIFICANT_FINDING.test(body.slice(label)) || SIGNIFICANT_ABNORMAL_TEST.test(body.slice(label)))) {
     const start = body.search(/\w/);
     const end = text.search(/\w\W*$/) + 1;
     return { rule: { type: 'site_judgement', reason: 'investigator_judgement', span: spanOf([start, end]) }, needsReview: false };
