@@ -23,6 +23,8 @@ describe('a control the note states', () => {
   it('excludes when the note says poorly controlled, and stays unknown when it says nothing of control', () => {
     expect(outcome('exclusion', 'Uncontrolled high blood pressure', 'Hypertension, not controlled despite two agents.')).toBe('not_met');
     expect(outcome('exclusion', 'Uncontrolled high blood pressure', 'Known hypertension on amlodipine.')).toBe('unknown');
+    // "Controlled-release" names a medicine's form, not the condition's control.
+    expect(outcome('exclusion', 'Uncontrolled Parkinson disease', "Parkinson's disease, controlled-release levodopa at night.")).toBe('unknown');
   });
 });
 

@@ -78,7 +78,7 @@ export const HAD_AFTER =
  * the condition is controlled, said right after it (decision 359). Group 1 is the word that says how well.
  */
 const CONTROL_AFTER =
-  /^\s*(?:,\s*|\(\s*|\s+(?:which|that)\s+(?:is|was|has\s+been)\s+|\s+(?:is|was|has\s+been)\s+)?(?:(well|adequately|optimally|fully|poorly|badly|inadequately|sub-?optimally|not)[\s-]+)?controlled\b/i;
+  /^\s*(?:,\s*|\(\s*|\s+(?:which|that)\s+(?:is|was|has\s+been)\s+|\s+(?:is|was|has\s+been)\s+)?(?:(well|adequately|optimally|fully|poorly|badly|inadequately|sub-?optimally|not)[\s-]+)?controlled\b(?!-release)/i;
 const NOT_CONTROLLED = /^(?:poorly|badly|inadequately|sub-?optimally|not)$/i;
 
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
