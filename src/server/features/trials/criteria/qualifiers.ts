@@ -124,7 +124,14 @@ const SYSTEMIC_NEED = new RegExp(String.raw`\b${NEEDING}systemic\s+${ANY_TREATME
 const INFECTION_NEEDS_TREATMENT = new RegExp(String.raw`\b${NEEDING}(?:(?:active|medical|specific)\s+)?${ANY_TREATMENT}\b`, 'gi');
 
 /** Pairs read as one qualifier: "moderate to severe", "mild-to-moderate", "poorly controlled", "morbidly obese". */
-const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | null; obesityOnly?: boolean; infectionOnly?: boolean }> = [
+const QUALIFIER_PAIRS: Array<{
+  pattern: RegExp;
+  qualifier: ConditionQualifier | null;
+  obesityOnly?: boolean;
+  infectionOnly?: boolean;
+  /** The treatment the condition needs: read after the condition, its whole span held (`readPairs`). */
+  treatmentNeeded?: boolean;
+}> = [
   { pattern: /\bmoderate(?:ly)?\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?severe(?:ly)?\b/gi, qualifier: 'moderate_or_severe' },
   { pattern: /\bmild\s*(?:-\s*)?(?:to|or|and\/or|-)\s*(?:-\s*)?moderate(?:ly)?\b/gi, qualifier: 'mild_or_moderate' },
   { pattern: /\bpoorly\s+(controlled)\b/gi, qualifier: 'uncontrolled' },
@@ -134,8 +141,8 @@ const QUALIFIER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier | 
   // "Clinically relevant", "medically important": what "clinically significant" says (decision 229).
   { pattern: /\b(?:clinically|medically)\s+(?:relevant|important)\b/gi, qualifier: 'serious' },
   { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
-  { pattern: SYSTEMIC_NEED, qualifier: 'systemic_treatment' },
-  { pattern: INFECTION_NEEDS_TREATMENT, qualifier: null, infectionOnly: true },
+  { pattern: SYSTEMIC_NEED, qualifier: 'systemic_treatment', treatmentNeeded: true },
+  { pattern: INFECTION_NEEDS_TREATMENT, qualifier: null, infectionOnly: true, treatmentNeeded: true },
   // "Local or systemic infection", "systemic or localized": both together are the whole concept, no qualifier.
   { pattern: /\b(?:local(?:i[sz]ed)?\s*(?:,|or|and\/or)\s*systemic|systemic\s*(?:,|or|and\/or)\s*(local(?:i[sz]ed)?))\b/gi, qualifier: null },
 ];
@@ -304,16 +311,15 @@ function readPairs(
   concept: { obesity: boolean; infection: boolean; after: number },
   { near, inWhole, add }: PairChecks,
 ) {
-  for (const { pattern, qualifier, obesityOnly, infectionOnly } of QUALIFIER_PAIRS) {
+  for (const { pattern, qualifier, obesityOnly, infectionOnly, treatmentNeeded } of QUALIFIER_PAIRS) {
     if ((obesityOnly && !concept.obesity) || (infectionOnly && !concept.infection)) continue;
-    const needed = pattern === SYSTEMIC_NEED || pattern === INFECTION_NEEDS_TREATMENT;
     for (const match of text.matchAll(pattern)) {
       const start = match.index;
       const end = start + match[0].length;
       const words = candidates.filter((word) => word.start >= start && word.end <= end);
       // The treatment a condition needs comes after it, whose words may all be filler ("requiring systemic therapy"):
       // its whole span is held, so the treatment flag knows the words are read (review.ts).
-      if (needed && start >= concept.after && near(start, end)) {
+      if (treatmentNeeded && start >= concept.after && near(start, end)) {
         add(qualifier, ...words, { start, end });
         continue;
       }
