@@ -25,7 +25,7 @@ import {
 } from './medications';
 import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
-import { joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
+import { initialsStart, joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
 import { criterionMentions } from './criterion-mentions';
 import { allergyWords, ownNameWords, receiptAndTransplantWords } from './understood-words';
 
@@ -324,9 +324,6 @@ function restatedShortForms(text: string, mentions: Mention[]): void {
   }
 }
 
-/** Words that a short form's letters skip: "disease of the liver" is DL, "heart and lung disease" HLD. */
-const SKIPPED_BY_INITIALS = /^(?:of|the|and|in|with|for|to|on)$/;
-
 /**
  * "Deep vein thrombosis (dvt)", "chronic low back pain (clbp)", "end-stage renal disease (ESRD)": the letters of a short
  * form are the first letters of the words right before it, back over the whole concept (decision 237). Lower case too,
@@ -334,18 +331,8 @@ const SKIPPED_BY_INITIALS = /^(?:of|the|and|in|with|for|to|on)$/;
  * word elsewhere, where "all" or "aids" would be words.
  */
 function spellsInitials(before: string, short: string, conceptLength: number): boolean {
-  const letters = short.toLowerCase();
-  const words = [...before.matchAll(/[a-z0-9]+/gi)].map((word) => ({ word: word[0].toLowerCase(), at: word.index }));
-  const conceptStart = before.length - conceptLength;
-  for (const skipping of [true, false]) {
-    let initials = '';
-    for (let at = words.length - 1; at >= 0 && initials.length < letters.length; at--) {
-      if (skipping && SKIPPED_BY_INITIALS.test(words[at].word)) continue;
-      initials = words[at].word[0] + initials;
-      if (initials === letters) return words[at].at <= conceptStart;
-    }
-  }
-  return false;
+  const start = initialsStart(before, short);
+  return start !== -1 && start <= before.length - conceptLength;
 }
 
 type Narrowed = Pick<ConceptScope, 'mentions' | 'starts' | 'firstSentence' | 'laterSentences' | 'parenthetical' | 'allergens' | 'compound' | 'laterNegated'>;

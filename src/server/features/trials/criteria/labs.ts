@@ -7,6 +7,7 @@ import {
   type Comparator,
   comparatorOf,
   INVERSE,
+  initialsStart,
   leftoverNumbers,
   leftoverWords,
   NUMBER,
@@ -538,9 +539,11 @@ function labReview(
   // "Height more than 2 SD below the mean for age", "weight under the 5th percentile": relative to a reference
   // population, never an absolute value in the measure's unit.
   if (RELATIVE_TO_REFERENCE.test(text.slice(span[0], span[1] + 60))) return { rule: null, needsReview: true };
-  const whole: Span = [nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
+  // "Psoriasis Area and Severity Index (PASI) score ≥ 12": the scale's name in full is the rule's too.
+  const spelled = spelledOutName(text, nameSpan);
+  const whole: Span = [spelled?.start ?? nameSpan[0], sameValueAfter(measure, rule, text, span[1])];
   rule.span = spanOf(whole);
-  const extra = new Set(LAB_WORDS);
+  const extra = new Set([...LAB_WORDS, ...(spelled?.words ?? [])]);
   const when = measuredBeforeStart(text);
   const unsure = !rule.unit && !rule.relativeTo && !measure.unitless;
   // "ALT ≤ 3 x the ULN of the site's laboratory": a limit of the normal range the bound did not take as its own is never
@@ -597,6 +600,7 @@ function labReview(
   // "During the screening period": when a value is measured, as "at screening" says.
   if (/\bduring\s+(?:the\s+)?screening(?:\s+period)?\b/i.test(text)) for (const word of ['during', 'period']) extra.add(word);
   for (const word of label?.[1].toLowerCase().split(/[\s-]+/) ?? []) extra.add(word);
+
   // The label is read with its threshold, so its words are the rule's too (highlighted, and no concept left unread).
   if (label) rule.span = spanOf([labelStart, whole[1]]);
   // "Diabetes or HbA1c > 8%", "thrombocytopenia (platelets < 100) or neutropenia": a word joined to the rule by "or" is
@@ -621,6 +625,28 @@ function labReview(
     leftoverNumbers(text, [whole, ...when]) && 'numbers',
     ...plainReasons(text, [whole, ...when], label ? 0 : 1, extra),
   ]);
+}
+
+/**
+ * "Psoriasis Area and Severity Index (PASI)", "Eczema Area and Severity Index (EASI) score": a scale written out in full
+ * before its short form in brackets, whose letters the words spell (decision 364). The words are the measure's name.
+ */
+function spelledOutName(text: string, [start]: Span): { start: number; words: string[] } | null {
+  const open = text.lastIndexOf('(', start);
+  const short = /^([a-z][a-z0-9-]{1,7})\s*\)/i.exec(text.slice(start));
+  if (open === -1 || text.slice(open + 1, start).trim() || !short) return null;
+  const before = text.slice(0, open);
+  const from = initialsStart(before, short[1].replace(/-/g, ''));
+  return from === -1
+    ? null
+    : {
+        start: from,
+        words:
+          before
+            .slice(from)
+            .toLowerCase()
+            .match(/[a-z0-9]+/g) ?? [],
+      };
 }
 
 const REQUIRED_BEFORE = /\b(?:must|should|shall|needs?\s+to|(?:is|are)\s+required\s+to)\s+(?:have|be|show|demonstrate|maintain)\b/i;

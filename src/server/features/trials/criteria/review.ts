@@ -36,7 +36,12 @@ const REFERENCE_POINT = new RegExp(
 const STARTING_POINT =
   /\b(?:prior\s+to|before|of|preceding)\s+(?:the\s+)?(?:starting|initiating|beginning|commencing)\s+(?:the\s+)?(?:(?:study|protocol|trial|investigational)(?:\s+drug)?\s+)?(?:treatments?|therapy|therapies|drugs?|medications?|interventions?|regimens?)\b(?!\s+(?:with|for|of)\b)/gi;
 
-const WITH_OR_WITHOUT = /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$))/gi;
+/**
+ * "Migraine with or without aura", "... with or without aura according to ICHD-3 criteria": a short optional phrase that
+ * ends the clause, or runs up to the words that say how the condition is known or for how long (decision 364).
+ */
+const WITH_OR_WITHOUT =
+  /\bwith\s+or\s+without\s+[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[),;.]|$)|\s+(?:according\s+to|per|as\s+defined|defined|based\s+on|meeting|fulfil\w*|diagnosed|confirmed|documented|for|lasting|since)\b)/gi;
 
 /**
  * "Polyneuropathy (diabetic or other)", "anaemia (any cause)", "arthritis (of any type)": a parenthesis right after a

@@ -233,3 +233,25 @@ export const joinNames = (names: string[]) => {
   const unique = [...new Set(names)];
   return unique.length <= 1 ? unique[0] : `${unique.slice(0, -1).join(', ')} or ${unique.at(-1)}`;
 };
+
+/** Words that a short form's letters skip: "disease of the liver" is DL, "heart and lung disease" HLD. */
+const SKIPPED_BY_INITIALS = /^(?:of|the|and|in|with|for|to|on)$/;
+
+/**
+ * Where the words whose first letters spell a short form begin in `before` (the text up to the short form's bracket),
+ * or -1: "Psoriasis Area and Severity Index" for PASI, "deep vein thrombosis" for dvt (decision 237). Words such as
+ * "of" and "and" may be skipped.
+ */
+export function initialsStart(before: string, short: string): number {
+  const letters = short.toLowerCase();
+  const words = [...before.matchAll(/[a-z0-9]+/gi)].map((word) => ({ word: word[0].toLowerCase(), at: word.index }));
+  for (const skipping of [true, false]) {
+    let initials = '';
+    for (let at = words.length - 1; at >= 0 && initials.length < letters.length; at--) {
+      if (skipping && SKIPPED_BY_INITIALS.test(words[at].word)) continue;
+      initials = words[at].word[0] + initials;
+      if (initials === letters) return words[at].at;
+    }
+  }
+  return -1;
+}
