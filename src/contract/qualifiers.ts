@@ -34,8 +34,11 @@ const CANCER_EXTENT_AND_RECEPTORS = [
   'hormone_receptor_negative',
   'triple_negative',
 ] as const;
-/** The treatment a condition needs (decision 357): by mouth, injection or drip, not only creams or drops. */
-const TREATMENT_NEEDED = ['systemic_treatment'] as const;
+/**
+ * The treatment a condition needs: by mouth, injection or drip, not only creams or drops (decision 357); extra oxygen
+ * (decision 365).
+ */
+const TREATMENT_NEEDED = ['systemic_treatment', 'oxygen_treatment'] as const;
 export const CONDITION_QUALIFIERS = [...SEVERITY_AND_COURSE, ...SPINE_AND_SIDE, ...CANCER_EXTENT_AND_RECEPTORS, ...TREATMENT_NEEDED] as const;
 export type ConditionQualifier = (typeof CONDITION_QUALIFIERS)[number];
 
@@ -135,6 +138,14 @@ export const QUALIFIER_WORDS: Record<ConditionQualifier, { label: string; en: st
     en: '(needing medicine by mouth, injection or drip)',
     es: '(que necesita medicamentos por boca, inyección o suero)',
     held: /\bsystemic(?:ally)?\s+(?:treat|therap|steroid|corticosteroid|antibiotic|immunosuppress)\w*|\b(?:intravenous|iv|parenteral|oral)\s+(?:antibiotic|antimicrobial|antiviral|antifungal|steroid|corticosteroid)\w*/i,
+  },
+  // "COPD requiring home oxygen", "lung disease necessitating supplemental oxygen therapy" (decision 365): the condition is
+  // severe enough that the person breathes extra oxygen, at home or all the time; a fact's name holds it when it says so.
+  oxygen_treatment: {
+    label: 'needing oxygen therapy',
+    en: '(needing extra oxygen to breathe)',
+    es: '(que necesita oxígeno adicional para respirar)',
+    held: /\b(?:home|supplemental|supplementary|long-term|continuous|nocturnal|ambulatory)\s+(?:oxygen|o2)\b|\boxygen[\s-](?:dependen\w*|therapy|supplementation|requirement)|\bon\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?|litres?)(?:\s*\/\s*min)?\s+(?:of\s+)?)?(?:oxygen|o2)\b|\bltot\b/i,
   },
 };
 

@@ -178,11 +178,11 @@ const PLANNED_DURING_STUDY =
  */
 const SUBJECT_FIRST = String.raw`^\W*(?:(?:the\s+)?(?:patients?|participants?|subjects?)\s+)?(?:(?:who|that)\s+)?(?:(?:is|are|has|have|must\s+be|should\s+be|will\s+be)\s+)?`;
 /** Words of a plan or referral: the study's treatment is coming. */
-const PLANNED = String.raw`(?:already\s+)?(?:undergoing|scheduled\s+(?:for|to\s+(?:undergo|receive|have))|planned\s+for|referred\s+for|to\s+be\s+treated\s+with|(?:is|are)\s+to\s+undergo|(?:(?:is|are)\s+)?(?:candidates?\s+(?:for|and\s+(?:have\s+)?(?:already\s+)?elected\s+to\s+undergo)|elected\s+to\s+undergo|expected\s+to\s+(?:receive|undergo|have)))`;
+const PLANNED = String.raw`(?:already\s+)?(?:undergoing|scheduled\s+(?:for|to\s+(?:undergo|receive|have))|planned\s+for|referred\s+for|to\s+be\s+treated\s+with|(?:is|are)\s+to\s+undergo|(?:(?:is|are)\s+)?(?:(?:considered|deemed)\s+)?(?:(?:an?|the)\s+)?(?:(?:suitable|good|appropriate)\s+)?(?:candidates?\s+(?:for|and\s+(?:have\s+)?(?:already\s+)?elected\s+to\s+undergo)|elected\s+to\s+undergo|expected\s+to\s+(?:receive|undergo|have)))`;
 /** Words of a need, which a person's illness may say as well: read with an operation only. */
 const NEEDED = String.raw`(?:(?:an?\s+)?indication\s+for|indicated\s+for|requir(?:ed|ing|e)|need(?:s|ing)?)`;
 const OPERATION = String.raw`(?:surgery|surgical\s+(?:treatment|procedure)|operation|procedure|\w+(?:ectomy|otomy|plasty|desis)|fusion|decompression|acdf|tlif|plif|alif|transplant(?:ation)?|replacement|repair|resection|ablation|cabg)`;
-const OTHER_TREATMENT = String.raw`(?:(?:neo-?)?adjuvant\s+(?:[\w-]+\s+)?(?:chemo\w*|radio\w*|therapy|treatment)|chemotherapy|radiotherapy|radiation\s+therapy|chemo[-‐]?\s?radi\w*|chemo[-‐]?rt|c?rt|sbrt|sabr|biops(?:y|ies)|catheteri[sz]ation|(?:colono|endo|broncho|arthro|cysto)scopy|ercp|implantation|reconstruction)`;
+const OTHER_TREATMENT = String.raw`(?:systemic\s+(?:therap(?:y|ies)|treatments?)|photo(?:chemo)?therap(?:y|ies)|(?:neo-?)?adjuvant\s+(?:[\w-]+\s+)?(?:chemo\w*|radio\w*|therapy|treatment)|chemotherapy|radiotherapy|radiation\s+therapy|chemo[-‐]?\s?radi\w*|chemo[-‐]?rt|c?rt|sbrt|sabr|biops(?:y|ies)|catheteri[sz]ation|(?:colono|endo|broncho|arthro|cysto)scopy|ercp|implantation|reconstruction)`;
 const STUDY_OPERATION = new RegExp(String.raw`${SUBJECT_FIRST}(?:${PLANNED}|${NEEDED})\s+(?:(?:an?|the)\s+)?(?:[\w/-]+\s+){0,5}?${OPERATION}\b`, 'i');
 const STUDY_PLANNED_TREATMENT = new RegExp(String.raw`${SUBJECT_FIRST}${PLANNED}\s+(?:(?:an?|the)\s+)?(?:[\w/-]+\s+){0,5}?${OTHER_TREATMENT}\b`, 'i');
 

@@ -120,6 +120,15 @@ const ANY_TREATMENT = String.raw`(?:treatments?|therap(?:y|ies)|(?:anti-?infecti
  * "intravenous" or "parenteral", narrower than by mouth.
  */
 const SYSTEMIC_NEED = new RegExp(String.raw`\b${NEEDING}systemic\s+${ANY_TREATMENT}\b`, 'gi');
+/**
+ * "COPD requiring home oxygen", "pulmonary disease necessitating supplemental oxygen therapy" (decision 365): the
+ * condition is treated with extra oxygen. Only oxygen given over time (home, supplemental, long-term, continuous, daily);
+ * not oxygen during an operation or an emergency.
+ */
+const OXYGEN_NEED = new RegExp(
+  String.raw`\b${NEEDING}(?:(?:home|supplemental|supplementary|long-term|continuous|daily|chronic|ambulatory)\s+){1,2}(?:oxygen|o2)(?:\s+(?:therapy|treatment|supplementation))?\b`,
+  'gi',
+);
 /** "Active infection requiring treatment", "infection needing therapy": what the infection concept's own name says. */
 const INFECTION_NEEDS_TREATMENT = new RegExp(String.raw`\b${NEEDING}(?:(?:active|medical|specific)\s+)?${ANY_TREATMENT}\b`, 'gi');
 
@@ -142,6 +151,7 @@ const QUALIFIER_PAIRS: Array<{
   { pattern: /\b(?:clinically|medically)\s+(?:relevant|important)\b/gi, qualifier: 'serious' },
   { pattern: /\b(?:morbid(?:ly)?)\b/gi, qualifier: 'severe', obesityOnly: true },
   { pattern: SYSTEMIC_NEED, qualifier: 'systemic_treatment', treatmentNeeded: true },
+  { pattern: OXYGEN_NEED, qualifier: 'oxygen_treatment', treatmentNeeded: true },
   { pattern: INFECTION_NEEDS_TREATMENT, qualifier: null, infectionOnly: true, treatmentNeeded: true },
   // "Local or systemic infection", "systemic or localized": both together are the whole concept, no qualifier.
   { pattern: /\b(?:local(?:i[sz]ed)?\s*(?:,|or|and\/or)\s*systemic|systemic\s*(?:,|or|and\/or)\s*(local(?:i[sz]ed)?))\b/gi, qualifier: null },
