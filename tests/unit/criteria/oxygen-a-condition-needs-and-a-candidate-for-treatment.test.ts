@@ -4,7 +4,7 @@ import { evaluateCriterion, type MatchFact } from '../../../src/server/features/
 import { generateStudyBlocks } from '../../../src/server/features/prescreen-forms/generator';
 import { readTextRule } from '../../../src/server/features/trials/criteria';
 import { ruleInWords } from '../../../src/web/features/trials/format';
-import { matchFact, ruleCriterion } from '../../support/match-facts';
+import { matchFact, noteFacts, ruleCriterion } from '../../support/match-facts';
 
 /**
  * Decision 365: extra oxygen a condition needs is the rule's qualifier, as systemic treatment is (decision 357); a
@@ -49,6 +49,22 @@ describe('the oxygen a condition needs', () => {
     const copd = 'cohortly:copd';
     expect(outcome([fact({ kind: 'condition', name: 'COPD', conceptId: copd, status: 'present' })])).toBe('unknown');
     expect(outcome([fact({ kind: 'condition', name: 'COPD on 2 L home oxygen', conceptId: copd, status: 'present' })])).toBe('not_met');
+  });
+});
+
+describe("a note's oxygen", () => {
+  const { rule } = readTextRule('exclusion', 'Lung disease that requires home oxygen therapy');
+  const outcome = (note: string) =>
+    evaluateCriterion(ruleCriterion(rule as CriterionRule, 'exclusion'), { dateOfBirth: null, sex: 'unknown', facts: noteFacts(note, today) }, today).outcome;
+
+  it('names the condition with the oxygen given over time, which decides the criterion', () => {
+    expect(outcome('Retired teacher with emphysema, on 3 L home oxygen, and hypertension.')).toBe('not_met');
+    expect(outcome('Known interstitial lung disease requiring supplemental O2.')).toBe('not_met');
+  });
+
+  it('leaves oxygen given for the day, or none said, unknown', () => {
+    expect(outcome('Emphysema; placed on oxygen in the emergency department.')).toBe('unknown');
+    expect(outcome('Emphysema since 2015.')).toBe('unknown');
   });
 });
 

@@ -81,6 +81,14 @@ const CONTROL_AFTER =
   /^\s*(?:,\s*|\(\s*|\s+(?:which|that)\s+(?:is|was|has\s+been)\s+|\s+(?:is|was|has\s+been)\s+)?(?:(well|adequately|optimally|fully|poorly|badly|inadequately|sub-?optimally|not)[\s-]+)?controlled\b(?!-release)/i;
 const NOT_CONTROLLED = /^(?:poorly|badly|inadequately|sub-?optimally|not)$/i;
 
+/**
+ * "COPD on 2 L home oxygen", "ILD, requiring supplemental oxygen", "emphysema (oxygen-dependent)": the condition treated
+ * with oxygen given over time, said right after it (decision 365). Group 1 is how it is given. Never bare oxygen, which
+ * a hospital note gives for the day.
+ */
+const OXYGEN_AFTER =
+  /^\s*(?:,\s*|\(\s*)?(?:(?:who\s+is|is|was|now)\s+)?(?:(?:on|requiring|requires|needing|needs|using|uses|dependent\s+on)\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?|litres?|lpm)(?:\s*\/\s*min)?\s+(?:of\s+)?)?(home|supplemental|continuous|nocturnal|long-term)\s+(?:oxygen|o2)\b|(oxygen)[- ]dependent\b)/i;
+
 /** "..., moderate to severe," right after the condition, closed by a comma or the sentence's end. */
 const SEVERITY_AFTER = /^\s*,\s*((?:mild|moderate|severe)(?:[- ]to[- ](?:moderate|severe))?)\s*(?:,|;|\.|$)/i;
 
@@ -299,6 +307,7 @@ export function conditionDetails(
   const stated = SPREAD_AFTER.test(after) ? 'metastatic' : ADVANCED_AFTER.test(after) ? 'advanced' : null;
   const spread = stated !== null && conceptId !== null && isA(conceptId, 'mesh:D009369') ? stated : null;
   const control = CONTROL_AFTER.exec(sentence.slice(end, end + 50));
+  const oxygen = OXYGEN_AFTER.exec(sentence.slice(end, end + 60));
   const words = [
     ...(spread ? [spread] : []),
     ...(control ? [control[1] && NOT_CONTROLLED.test(control[1]) ? 'uncontrolled' : 'well-controlled'] : []),
@@ -306,7 +315,12 @@ export function conditionDetails(
     ...(apposed ? apposed[1].split(/[\s-]+/).filter((word) => word !== 'to') : []),
     ...(levels ? levels[1].split(/\s*(?:,|and|or)\s*/) : []),
   ];
-  return { qualifiers: qualifiersOf(words, sentence.slice(start, end)), ...sinceOf(sentence, phrase.from, end, today, typeof age === 'number' ? age : null) };
+  // The oxygen's own words, which contract/qualifiers.ts's `oxygen_treatment` holds ("on home oxygen", "oxygen-dependent").
+  const treatment = oxygen ? [oxygen[1] ? `on ${oxygen[1].toLowerCase()} oxygen` : 'oxygen-dependent'] : [];
+  return {
+    qualifiers: [...qualifiersOf(words, sentence.slice(start, end)), ...treatment],
+    ...sinceOf(sentence, phrase.from, end, today, typeof age === 'number' ? age : null),
+  };
 }
 
 /** The fact's name with its qualifiers: "a slipped (herniated) disc (recurrent, lumbar, unilateral)". */
