@@ -98,6 +98,9 @@ const READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: s
  */
 const INSTRUMENT_AFTER = /^[\s-]*(?:epi\w*|formula|equation|(?:rating\s+)?scales?|scores?|index|questionnaires?|criteria|classification|staging)\b/i;
 
+/** A sample a lab value is measured in, which the vocabulary may read as a blood product ("plasma"). */
+const SPECIMEN = /^(?:plasma|serum|whole\s+blood)$/i;
+
 function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabulary): boolean {
   if (rule.type === 'condition' || rule.type === 'medication' || rule.type === 'site_judgement' || !rule.span) return false;
   const { start, end } = rule.span;
@@ -109,7 +112,9 @@ function leavesConceptUnread(rule: CriterionRule, text: string, vocab: Vocabular
       (mention.end <= start || mention.start >= end) &&
       !reasons.some(([from, to]) => mention.start >= from && mention.end <= to) &&
       // "CKD-EPI formula", "Parkinson's disease rating scale": the concept names an instrument, not a requirement.
-      !INSTRUMENT_AFTER.test(text.slice(mention.end, mention.end + 30)),
+      !INSTRUMENT_AFTER.test(text.slice(mention.end, mention.end + 30)) &&
+      // "Plasma aldosterone ≥ 15 ng/dL", "fasting plasma triglycerides": the sample the value is measured in (decision 366).
+      !(SPECIMEN.test(text.slice(mention.start, mention.end)) && /^\s*(?:fasting\s+)?$/i.test(text.slice(mention.end, start))),
   );
 }
 
