@@ -166,6 +166,11 @@ const LOINC_MEASURES: Record<string, string> = {
   '2889-4': 'urine protein',
   '2823-3': 'potassium',
   '1558-6': 'fasting glucose',
+  // Glucose at any time, in serum or plasma and in blood (mass and molar), and HIV-1's viral load (decision 367).
+  '2345-7': 'blood glucose',
+  '14749-6': 'blood glucose',
+  '2339-0': 'blood glucose',
+  '20447-9': 'HIV viral load',
   '6301-6': 'INR',
   '1988-5': 'CRP',
   '20150-9': 'FEV1',
@@ -197,6 +202,7 @@ const UCUM_UNITS: Record<string, string> = {
   '[lb_av]': 'lb',
   '[in_i]': 'in',
   '[IU]/L': 'U/L',
+  '{copies}/mL': 'copies/mL',
 };
 
 /** SNOMED answers of the smoking status observation (US Core's value set and Synthea's). */

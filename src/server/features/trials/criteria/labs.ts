@@ -26,14 +26,15 @@ import {
 
 // "2 times normal", "3 x the normal range" (decision 310): a multiple of "normal" is a multiple of its upper limit; only
 // with the multiple's word, so "ALT < 3 times the normal" is never 3 U/L.
-const TIMES_NORMAL = String.raw`\s*(?:x|×|times|-fold|fold)\s*(?:the\s+)?(?:(?:institutional|local|laboratory|site)\s+)?normal(?:\s+(?:range|limits?|values?|levels?))?(?![\w-])`;
+const TIMES_NORMAL = String.raw`\s*(?:x|×|-?\s*times|-fold|fold)\s*(?:the\s+)?(?:(?:institutional|local|laboratory|site)\s+)?normal(?:\s+(?:range|limits?|values?|levels?))?(?![\w-])`;
 // Where the limit is set, and the limit itself named as upper or lower ("upper limit of normal", "IULN", "lower normal
 // limit"), shared by a multiple of it (`ULN`) and a bound at it (`LIMIT`).
 const LIMIT_SETTER = String.raw`(?:(?:institutional|institution's|local|laboratory|site)\s+)?`;
-const LIMIT_WORDS = String.raw`(?:(?:upper|lower)\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?normal(?:\s+range)?|(?:upper|lower)\s+normal\s+limits?|i?uln|i?lln)(?:\s*\((?:i?uln|i?lln)\))?`;
+// "Upper reference limit", "upper limit of the reference range" (decision 367): the laboratory's reference range is its normal range.
+const LIMIT_WORDS = String.raw`(?:(?:upper|lower)\s+limits?\s+of\s+(?:the\s+)?(?:(?:institutional|local|laboratory)\s+)?(?:normal|reference)(?:\s+range)?|(?:upper|lower)\s+(?:normal|reference)\s+limits?|i?uln|i?lln)(?:\s*\((?:i?uln|i?lln)\))?`;
 // "x ULN", "times the institutional upper limit of normal", "x the upper limit of institutional normal", "x upper normal
 // limit", "x IULN", "x local ULN" (decision 243): every way of writing a multiple of the normal range's limit.
-const ULN = String.raw`(?:${TIMES_NORMAL}|\s*(?:x|×|\*|times|-fold|fold)?\s*(?:the\s+)?${LIMIT_SETTER}${LIMIT_WORDS})`;
+const ULN = String.raw`(?:${TIMES_NORMAL}|\s*(?:x|×|\*|-?\s*times|-fold|fold)?\s*(?:the\s+)?${LIMIT_SETTER}${LIMIT_WORDS})`;
 
 const GAP = String.raw`^[^<>≤≥≦≧=\d;]{0,45}?`;
 

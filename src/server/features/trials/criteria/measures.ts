@@ -27,6 +27,15 @@ export interface Measure {
   unitRequired?: boolean;
 }
 
+/** Words before a glucose that make it another measure than a blood glucose at any time (decision 367). */
+const NOT_ANY_TIME = String.raw`\b(?:fasting|urine|urinary|csf|cerebrospinal|fluid|pleural|ascitic|post-?prandial|post-?load|ogtt|(?:\d+(?:\.\d+)?|one|two|three)[-\s]?(?:h|hrs?|hours?|min|minutes?))`;
+const GLUCOSE_AT_ANY_TIME = new RegExp(
+  String.raw`(?<!${NOT_ANY_TIME}[\s-]+(?:(?:venous|capillary|plasma|serum|blood)\s+)*)` +
+    String.raw`\b(?:(?:random|casual|non-?fasting)\s+)?(?:(?:venous|capillary)\s+)?(?:(?:(?:plasma|serum|blood)\s+)?glucose|blood\s+sugar)\b` +
+    String.raw`(?!-\d|[\s-]+(?:tolerance|intolerance|challenge|load|clamp|infusion|lowering|control|monitor\w*|meters?|strips?|tablets?|gel|drinks?|solution|transporter|metabolism|6-phosphate))`,
+  'i',
+);
+
 /** Lab measures and vitals, by how criteria name them, to the name kept in the rule, with its canonical unit. */
 export const MEASURES: Measure[] = [
   { pattern: /\b(?:body mass index|bmi)\b/i, name: 'BMI', unit: 'kg/m2' },
@@ -147,7 +156,31 @@ export const MEASURES: Measure[] = [
   { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },
   { pattern: /\bcrp\b|\bc-reactive protein\b/i, name: 'CRP', unit: 'mg/L' },
   // "Fasting blood sugar" is the fasting glucose too (the analyte reader would read "blood sugar" without the fasting).
-  { pattern: /\bfasting (?:plasma |blood )?(?:glucose|sugar)\b|\bfpg\b/i, name: 'fasting glucose', unit: 'mg/dL', convert: { 'mmol/L': 18 } },
+  {
+    pattern: /\bfasting (?:(?:venous|capillary) )?(?:plasma |serum |blood )?(?:glucose|sugar)\b|\bfpg\b/i,
+    name: 'fasting glucose',
+    unit: 'mg/dL',
+    convert: { 'mmol/L': 18 },
+  },
+  // A glucose measured at any time (decision 367): "plasma glucose", "serum glucose", "random blood sugar", "glucose 250
+  // mg/dL". Never the fasting glucose (above), a timed one of a tolerance test ("2-hour plasma glucose"), another fluid's
+  // ("urine glucose"), nor glucose named as what a test gives or a medicine lowers ("glucose tolerance", "glucose-lowering").
+  {
+    pattern: GLUCOSE_AT_ANY_TIME,
+    name: 'blood glucose',
+    unit: 'mg/dL',
+    convert: { 'mmol/L': 18 },
+    plausibleMax: 2000,
+  },
+  // HIV's amount in the blood (decision 367): "HIV-1 RNA < 50 copies/mL", "plasma HIV viral load". Only with HIV named: a
+  // viral load alone may be hepatitis B's. Never without its unit ("3 log10 copies/mL" is another scale).
+  {
+    pattern: /\bHIV(?:[\s-]*1)?[\s-]+(?:RNA(?:\s+viral\s+loads?)?|viral\s+loads?)(?:\s+levels?)?\b/i,
+    name: 'HIV viral load',
+    unit: 'copies/mL',
+    unitRequired: true,
+    plausibleMax: 100_000_000,
+  },
   { pattern: /\b(?:left ventricular )?ejection fraction\b|\blvef\b/i, name: 'LVEF', unit: '%' },
   { pattern: /\b(?:oxygen saturation|spo2|sao2)\b/i, name: 'oxygen saturation', unit: '%' },
   { pattern: /\bsystolic(?: blood pressure)?\b|\bsbp\b/i, name: 'systolic blood pressure', unit: 'mmHg' },
@@ -200,7 +233,7 @@ export const MEASURES: Measure[] = [
   },
 ];
 
-export const UNIT = String.raw`\s*(%|(?:mg|g)\s*\/\s*g(?:\s*(?:of\s+)?(?:creatinine|creat|crea|cr)|cr)?|mg\s*\/\s*(?:mmol|mg)|(?:mg|g)\s*\/\s*(?:24\s*(?:hours?|hrs?|h)|d(?:ay)?)|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3|⁹|³)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3|⁹|³)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|mcl|mmc|cu\s*mm)|cells\s*\/\s*(?:[µμu]l|mcl)|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
+export const UNIT = String.raw`\s*(%|(?:mg|g)\s*\/\s*g(?:\s*(?:of\s+)?(?:creatinine|creat|crea|cr)|cr)?|mg\s*\/\s*(?:mmol|mg)|(?:mg|g)\s*\/\s*(?:24\s*(?:hours?|hrs?|h)|d(?:ay)?)|kg\s*\/\s*m\s*(?:2|²|\^2)|(?:ml|cc)\s*\/\s*min(?:\s*\/\s*1[.,]73\s*m\s*(?:2|²|\^2))?|mg\s*\/\s*dl|mg\s*\/\s*l|mmol\s*\/\s*l|meq\s*\/\s*l|mmol\s*\/\s*mol|[µμu]mol\s*\/\s*l|gm?\s*\/\s*dl|g\s*\/\s*l|ms(?:ec)?|(?:x|×|\*)\s*10\s*(?:\^|e)?\s*(?:9|3|⁹|³)\s*\/\s*[lµμu]l?|10\s*\^?\s*(?:9|3|⁹|³)\s*\/\s*[lµμu]l?|k\s*\/\s*(?:[µμu]l|mcl|cu\s*mm|mm\s*\^?\s*3|mm³)|(?:cells\s*)?\/\s*(?:mm\s*\^\s*3|mm3|mm³|[µμ]l|ul|mcl|mmc|cu\s*mm)|cells\s*\/\s*(?:[µμu]l|mcl)|u\s*\/\s*l|iu\s*\/\s*l|mmhg|mm\s*hg|bpm|beats\s*(?:per|\/)\s*min(?:ute)?|copies\s*\/\s*ml|\/\s*100(?!\d)|\/\s*10(?!\d)|mm(?!\s*(?:hg|3|³))|kilograms?(?!\s*(?:per|\/)\s*(?:square|m))|kg|pounds?|lbs?|grams?|g|cm|m|in)?(?![a-z])`;
 
 export function normalizeUnit(unit: string | undefined): string | undefined {
   if (!unit) return undefined;
@@ -247,6 +280,7 @@ export function normalizeUnit(unit: string | undefined): string | undefined {
   const micro = compact.replace(/^mc/, 'µ').replace(/^u(?=g\/|iu\/)/, 'µ');
   const analyteUnit = /^(ng|pg|µg|[np]mol|miu|µiu|iu|mu|u)\/(ml|dl|l)$/.exec(micro);
   if (analyteUnit) return `${analyteUnit[1].replace('iu', 'IU').replace(/^mu$/, 'mU').replace(/^u$/, 'U')}/${analyteUnit[2].replace('l', 'L')}`;
+  if (/^copies\/ml$/.test(compact)) return 'copies/mL';
   if (/^mmhg$/.test(compact)) return 'mmHg';
   if (/^(?:bpm|beats(?:per|\/)min(?:ute)?)$/.test(compact)) return 'bpm';
   if (/^msec$|^ms$/.test(compact)) return 'ms';

@@ -1,3 +1,5 @@
+import { findAnalytes } from './analytes';
+
 /**
  * A substance named as what a test measures, not as a medicine the person takes: read the same way in a note and in a
  * criterion (decisions 298 and 334).
@@ -39,6 +41,23 @@ const TEST_NAME_BEFORE = /(?:-to-|\/)\s*$|\b(?:serum|plasma|blood|urine|urinary)
  */
 const TARGET_OF_A_MEDICINE_AFTER = /^[\s-]+(?:lowering|reducing)\b/i;
 
+/**
+ * "Plasma glucose 210", "plasma aldosterone", "serum HIV-1 RNA", "plasma levels of X": the sample a value is measured in,
+ * not a blood product given to the person (decision 367). Only the sample's own word, and only before what a laboratory
+ * measures (an analyte, glucose, a virus's RNA or DNA, a level); "convalescent plasma", "plasma exchange" stay products.
+ */
+const SAMPLE = /^(?:plasma|serum|whole\s+blood)$/i;
+const MEASURED_AFTER_SAMPLE = /^\s+(?:fasting\s+)?(?:(?:levels?|concentrations?)\b|glucose\b|(?:[\w-]+\s+){0,2}(?:RNA|DNA|viral\s+load)\b)/i;
+const AN_ANALYTE_NEXT = /^\s+(?:fasting\s+)?(?=\w)/;
+
+function namesSample(text: string, start: number, end: number): boolean {
+  if (!SAMPLE.test(text.slice(start, end))) return false;
+  const after = text.slice(end, end + 60);
+  if (MEASURED_AFTER_SAMPLE.test(after)) return true;
+  const next = AN_ANALYTE_NEXT.exec(after)?.[0].length;
+  return next !== undefined && findAnalytes(after).some((mention) => mention.start === next);
+}
+
 /** Whether the substance at start..end of `text` is named as a test, its result or a medicine's target. */
 export function namedAsMeasured(text: string, start: number, end: number): boolean {
   const after = text.slice(end, end + 50);
@@ -49,6 +68,7 @@ export function namedAsMeasured(text: string, start: number, end: number): boole
     TEST_NAME_AFTER.test(after) ||
     (ANTIBODY_TEST_AFTER.test(after) && !ANTI_BEFORE.test(before) && !/^anti/i.test(text.slice(start, end))) ||
     TEST_NAME_BEFORE.test(before) ||
-    TARGET_OF_A_MEDICINE_AFTER.test(after)
+    TARGET_OF_A_MEDICINE_AFTER.test(after) ||
+    namesSample(text, start, end)
   );
 }
