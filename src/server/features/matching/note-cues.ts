@@ -153,6 +153,9 @@ export const CUES: Array<{ type: CueType; before: boolean; pattern: RegExp }> = 
     pattern:
       /\b(?:allerg(?:y|ies|ic) to|(?:drug |medication )?allerg(?:y|ies)\s*:|intoleran(?:t|ce) (?:of|to)|adverse (?:drug )?reaction to|did not tolerate|could not tolerate|unable to tolerate)(?=\W|$)/gi,
   },
+  // "Penicillin allergy", "NSAID hypersensitivity", "penicillin-allergic": the allergy named right after the medicine it
+  // is to; "metformin intolerance" is a medicine not taken (decision 368).
+  { type: 'allergy', before: false, pattern: /(?<=[\w)][\s-]?)(?:drug\s+)?(?:allerg(?:y|ies)|hypersensitivit(?:y|ies)|intolerance)\b|(?<=\w-)allergic\b/gi },
 ];
 
 /** Words where a cue's reach ends: a new clause or a turn ("but", "which", "presents", ";"). */

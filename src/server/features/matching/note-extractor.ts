@@ -127,6 +127,15 @@ function otherResult(between: string): boolean {
   return lastComma >= 0 && !TEST_OF_IT.test(`${between.slice(lastComma + 1)} `);
 }
 
+/** "Codeine and morphine allergies": an allergy named after a list of medicines is to each of them (decision 368). */
+function listedBefore(sentence: string, mentions: ReadonlyArray<{ start: number; end: number }>, end: number, cue: Cue): boolean {
+  if (cue.type !== 'allergy') return false;
+  let between = sentence.slice(end, cue.start);
+  for (const mention of mentions) if (mention.start >= end && mention.end <= cue.start) between = between.replace(sentence.slice(mention.start, mention.end), ' ');
+  // A conjunction joins the list: "on aspirin, penicillin allergy" is two things.
+  return /^(?:[\s,/]|\band\b|\bor\b)*$/i.test(between) && /\/|\band\b|\bor\b/i.test(between);
+}
+
 /** `historyOf`: "history of X", "PMH: X": had it; still has it when X is a lifelong diagnosis (the reader decides). */
 type Reading = 'present' | 'history' | 'historyOf' | 'absent' | 'family' | 'hypothetical' | 'allergy';
 
@@ -150,7 +159,7 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
   let after: Cue | null = null;
   for (const cue of cues) {
     if (cue.before || cue.start < end || !counts(cue)) continue;
-    if (stopBetween(end, cue.start, cue) || wordsIn(sentence.slice(end, cue.start)) > REACH_BACK[cue.type]) continue;
+    if (stopBetween(end, cue.start, cue) || (wordsIn(sentence.slice(end, cue.start)) > REACH_BACK[cue.type] && !listedBefore(sentence, mentions, end, cue))) continue;
     // A planned start speaks for a medicine up to its reach, never past another concept; for a procedure (dialysis,
     // a transplant) only as its direct subject, since a disease is never "started".
     if (
@@ -444,6 +453,8 @@ function adjustedReading(kind: FactKind, reading: Reading, sentence: string, men
   return reading;
 }
 
+const INTOLERANCE_AFTER = /^[\s-]*intolerance\b/i;
+
 /** What a medicine's mention gives: the medicine (dated when its stop or last dose is), or an allergy to it; null for none. */
 function medicineReading(
   sentence: string,
@@ -455,7 +466,8 @@ function medicineReading(
   // "Allergic to penicillin", "Allergies: sulfa, codeine": an allergy to that medicine, a condition the person has
   // (never when the allergy is denied: "no known allergy to penicillin").
   if (reading === 'allergy' || (reading !== 'absent' && inAllergyList(sentence, mention.start))) {
-    if (allergyDenied(sentence, mention.start)) return null;
+    // "Metformin intolerance": a medicine the person cannot take, neither taken nor an allergy (decision 368).
+    if (allergyDenied(sentence, mention.start) || INTOLERANCE_AFTER.test(sentence.slice(mention.end, mention.end + 20))) return null;
     return { kind: 'condition', key: ALLERGY_PREFIX + id, conceptId: ALLERGY_PREFIX + id, name: `an allergy to ${en}`, reading: 'present', since: null };
   }
   // A cream or eye drops: the note's words, never the systemic class; "biologic-naive": never given one (decision 205).

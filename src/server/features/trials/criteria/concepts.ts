@@ -11,6 +11,7 @@ import { conditionAffectingStudy, JUDGEMENT } from './judgement';
 import {
   ADHERENCE_TO,
   ALLERGY_TO,
+  allergyNamedBefore,
   allergyToMedicine,
   allergyToNamed,
   DOSE_OF,
@@ -402,7 +403,7 @@ function narrowMentions(kind: CriterionKind, text: string, mentions: Mention[], 
   const parenthetical = kind === 'inclusion' && mentions.some((mention) => inParentheses(mention.start));
   if (parenthetical) mentions.splice(0, mentions.length, ...mentions.filter((mention) => !inParentheses(mention.start)));
   // "Allergy to local anaesthetics or opioids": an allergy to named medicines is one condition per medicine.
-  const allergens = allergyToNamed(text, mentions);
+  const allergens = allergyToNamed(text, mentions) ?? allergyNamedBefore(text, mentions);
   if (allergens) mentions.splice(0, mentions.length, ...allergens.mentions);
   return { mentions, starts, firstSentence, laterSentences, parenthetical, allergens, compound, laterNegated };
 }

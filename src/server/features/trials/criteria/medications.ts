@@ -95,6 +95,47 @@ export function allergyToNamed(text: string, mentions: Mention[]): { mentions: M
   };
 }
 
+/** The allergy named after its allergens: "penicillin allergy", "NSAID hypersensitivity", "sulfa allergies" (decision 368). */
+const ALLERGY_AFTER = /^[\s-]*(?:drug\s+)?(?:allerg(?:y|ies)|hypersensitivit(?:y|ies))\b/i;
+
+/**
+ * "Known penicillin or cephalosporin allergy", "aspirin hypersensitivity": medicines named before the allergy word are
+ * its allergens, never medicines taken (decision 368). Only a plain list of medicines standing right before the word, in
+ * a clause that names no other allergen (a food, a metal) nor the study's product; one condition per medicine, the last
+ * spanning the allergy word.
+ */
+export function allergyNamedBefore(text: string, mentions: Mention[]): { mentions: Mention[]; narrower: boolean } | null {
+  const last = mentions.findIndex((mention) => mention.concept.kind === 'medication' && ALLERGY_AFTER.test(text.slice(mention.end, mention.end + 40)));
+  if (last < 0) return null;
+  let first = last;
+  while (
+    first > 0 &&
+    mentions[first - 1].concept.kind === 'medication' &&
+    /^\s*(?:,|\/|or|and\/or|and|,\s*or|,\s*and)\s*$/i.test(text.slice(mentions[first - 1].end, mentions[first].start))
+  )
+    first--;
+  // A conjunction joins the list: "on aspirin, penicillin allergy" is a medicine taken and an allergy.
+  while (first < last && !/\/|\band\b|\bor\b/i.test(text.slice(mentions[first].end, mentions[last].start))) first++;
+  const medicines = mentions.slice(first, last + 1);
+  const clauseStart = Math.max(0, ...[...text.slice(0, medicines[0].start).matchAll(/[.;:\n]/g)].map((match) => (match.index ?? 0) + 1));
+  const allergyEnd = medicines.at(-1)!.end + ALLERGY_AFTER.exec(text.slice(medicines.at(-1)!.end))![0].length;
+  const clause = text.slice(clauseStart, allergyEnd);
+  if (medicines.some(isAllergy) || NOT_A_MEDICINE_ALLERGEN.test(clause) || /\b(?:study|investigational|trial|placebo|imp)\b/i.test(clause)) return null;
+  return {
+    mentions: [
+      ...mentions.slice(0, first),
+      ...medicines.map((medicine, index) => ({
+        concept: allergyConcept(medicine.concept),
+        start: medicine.start,
+        end: index === medicines.length - 1 ? allergyEnd : medicine.end,
+      })),
+      // The allergy word the vocabulary may have read on its own is the allergens' allergy, not another.
+      ...mentions.slice(last + 1).filter((mention) => !(isAllergy(mention) && mention.start < allergyEnd)),
+    ],
+    narrower: medicines.some((medicine) => oneMember(text.slice(medicine.start, medicine.end), medicine.concept)),
+  };
+}
+
 /**
  * "Pembrolizumab", "lidocaine": one medicine of the concept's class, not the class ("NSAIDs", "opioids", "penicillin
  * antibiotics"). An allergy to one medicine is narrower than an allergy to its class, so a person checks the rule.
@@ -102,7 +143,8 @@ export function allergyToNamed(text: string, mentions: Mention[]): { mentions: M
 function oneMember(written: string, concept: Concept): boolean {
   const word = written.toLowerCase();
   const className = concept.en.replace(/\([^)]*\)/g, ' ').toLowerCase();
-  return !/\s/.test(word) && !/s$/.test(word) && !new RegExp(`\\b${word.replace(/[^a-z0-9-]/g, '')}\\b`).test(className);
+  // The class's own name in the singular ("cephalosporin" of "cephalosporins") is the class.
+  return !/\s/.test(word) && !/s$/.test(word) && !new RegExp(`\\b${word.replace(/[^a-z0-9-]/g, '')}s?\\b`).test(className);
 }
 
 /** A concept that is a class of medicines: "chemotherapy", "blood thinners (such as warfarin)", "proton pump inhibitors". */
