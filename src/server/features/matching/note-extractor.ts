@@ -131,7 +131,8 @@ function otherResult(between: string): boolean {
 function listedBefore(sentence: string, mentions: ReadonlyArray<{ start: number; end: number }>, end: number, cue: Cue): boolean {
   if (cue.type !== 'allergy') return false;
   let between = sentence.slice(end, cue.start);
-  for (const mention of mentions) if (mention.start >= end && mention.end <= cue.start) between = between.replace(sentence.slice(mention.start, mention.end), ' ');
+  for (const mention of mentions)
+    if (mention.start >= end && mention.end <= cue.start) between = between.replace(sentence.slice(mention.start, mention.end), ' ');
   // A conjunction joins the list: "on aspirin, penicillin allergy" is two things.
   return /^(?:[\s,/]|\band\b|\bor\b)*$/i.test(between) && /\/|\band\b|\bor\b/i.test(between);
 }
@@ -159,7 +160,8 @@ function readStatus(sentence: string, { cues, stops, mentions = [] }: SentenceCu
   let after: Cue | null = null;
   for (const cue of cues) {
     if (cue.before || cue.start < end || !counts(cue)) continue;
-    if (stopBetween(end, cue.start, cue) || (wordsIn(sentence.slice(end, cue.start)) > REACH_BACK[cue.type] && !listedBefore(sentence, mentions, end, cue))) continue;
+    if (stopBetween(end, cue.start, cue) || (wordsIn(sentence.slice(end, cue.start)) > REACH_BACK[cue.type] && !listedBefore(sentence, mentions, end, cue)))
+      continue;
     // A planned start speaks for a medicine up to its reach, never past another concept; for a procedure (dialysis,
     // a transplant) only as its direct subject, since a disease is never "started".
     if (
