@@ -26,7 +26,7 @@ import {
 } from './medications';
 import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
-import { initialsStart, joinNames, labelLength, NEAR_NEGATION, sentenceStarts, type Span, type TextRule } from './text';
+import { initialsStart, joinNames, labelLength, NEAR_NEGATION, REQUIRED_ABSENCE, sentenceStarts, type Span, type TextRule } from './text';
 import { criterionMentions } from './criterion-mentions';
 import { allergyWords, ownNameWords, receiptAndTransplantWords } from './understood-words';
 
@@ -486,6 +486,7 @@ function readScope(kind: CriterionKind, text: string, narrowed: Narrowed, mayLas
   const negated = naive
     ? !naive.given
     : NEAR_NEGATION.test(negationScope(before)) ||
+      REQUIRED_ABSENCE.test(negationScope(before, 100)) ||
       Boolean(listHead && NEAR_NEGATION.test(negationScope(listHead[1]))) ||
       // "Not meeting the criteria for Parkinson's disease dementia": the negation of meeting the criteria reaches the concept.
       NOT_MEETING_CRITERIA.test(before) ||
@@ -596,9 +597,9 @@ const MARKER_NEGATIVE =
  * The words before a concept that a negation may reach: a "non-" negates its own word, a marker's "negative" nothing, and
  * "(but) not limited to" opens examples, however the "but" is written ("including by not limited to").
  */
-const negationScope = (before: string) =>
+const negationScope = (before: string, reach = 40) =>
   before
-    .slice(-40)
+    .slice(-reach)
     .replace(/\bnon-[a-z]+/gi, '')
     .replace(MARKER_NEGATIVE, ' ')
     .replace(/\bnot\s+(?:limited|restricted)\s+to\b/gi, ' ');

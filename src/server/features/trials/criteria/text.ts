@@ -227,6 +227,14 @@ export function sentenceStarts(text: string): number[] {
   return starts;
 }
 
+/**
+ * "Must not have a current or prior invasive malignancy", "should not have received": a requirement's negation reaches
+ * the whole object of its verb, farther than a bare "no" does (decision 369); the clause still ends it. Not another verb
+ * it helps ("must not have relapsed within 2 months of receiving X" says nothing against X).
+ */
+export const REQUIRED_ABSENCE =
+  /\b(?:must|should|shall|will|may|can|could|do|does|did)\s*(?:not|n't)\s+(?:(?:currently|ever|previously|already)\s+)?(?:(?:have|has|had|be)\s+(?:been\s+)?(?:received|taken|used|undergone|experienced|had|diagnosed\s+with|treated\s+with)|have|had|has|be|take|use|receive|undergo|experience|suffer)\b(?!\s+(?:been\s+)?[a-z]+ed\b)[^.;,()]{0,70}$/i;
+
 export const NEAR_NEGATION = /\b(?:no|not|without|absence\s+of|free\s+of|never|none|negative|nor|lack\s+of|denies|non)\b[^.;,()]{0,30}$/i;
 
 export const joinNames = (names: string[]) => {
