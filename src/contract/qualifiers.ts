@@ -4,6 +4,8 @@
  * "bilateral radiculopathy"). The question asks them in plain words; the matcher cannot verify them from a bare
  * diagnosis, so a diagnosis without them is "unknown", never "not met". No zod here: the web's rule words load it.
  */
+import { HEART_FAILURE_CLASS_WORDS, HEART_FAILURE_CLASSES, type HeartFailureClass, heartFailureClassHeld, nyhaLabel, rangeOf } from './heart-failure-class';
+
 /** A severity, course or control word. */
 const SEVERITY_AND_COURSE = [
   'mild',
@@ -39,7 +41,13 @@ const CANCER_EXTENT_AND_RECEPTORS = [
  * (decision 365).
  */
 const TREATMENT_NEEDED = ['systemic_treatment', 'oxygen_treatment'] as const;
-export const CONDITION_QUALIFIERS = [...SEVERITY_AND_COURSE, ...SPINE_AND_SIDE, ...CANCER_EXTENT_AND_RECEPTORS, ...TREATMENT_NEEDED] as const;
+export const CONDITION_QUALIFIERS = [
+  ...SEVERITY_AND_COURSE,
+  ...SPINE_AND_SIDE,
+  ...CANCER_EXTENT_AND_RECEPTORS,
+  ...TREATMENT_NEEDED,
+  ...HEART_FAILURE_CLASSES,
+] as const;
 export type ConditionQualifier = (typeof CONDITION_QUALIFIERS)[number];
 
 /**
@@ -147,6 +155,13 @@ export const QUALIFIER_WORDS: Record<ConditionQualifier, { label: string; en: st
     es: '(que necesita oxígeno adicional para respirar)',
     held: /\b(?:home|supplemental|supplementary|long-term|continuous|nocturnal|ambulatory)\s+(?:oxygen|o2)\b|\boxygen[\s-](?:dependen\w*|therapy|supplementation|requirement)|\bon\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?|litres?)(?:\s*\/\s*min)?\s+(?:of\s+)?)?(?:oxygen|o2)\b|\bltot\b/i,
   },
+  // A heart failure's NYHA class (decision 370): a fact's name holds the range when the class it names lies inside it.
+  ...(Object.fromEntries(
+    HEART_FAILURE_CLASSES.map((qualifier) => [
+      qualifier,
+      { label: nyhaLabel(...rangeOf(qualifier)), ...HEART_FAILURE_CLASS_WORDS[qualifier], held: heartFailureClassHeld(qualifier) },
+    ]),
+  ) as Record<HeartFailureClass, { label: string; en: string; es: string; held: RegExp }>),
 };
 
 /** The words a question adds for a rule's qualifiers: "in a severe form, on both sides". */
@@ -166,4 +181,5 @@ export const QUALIFIER_GROUPS: ReadonlyArray<{ label: string; qualifiers: readon
   { label: 'Part of the spine and side', qualifiers: SPINE_AND_SIDE },
   { label: 'A cancer’s extent and receptors', qualifiers: CANCER_EXTENT_AND_RECEPTORS },
   { label: 'The treatment it needs', qualifiers: TREATMENT_NEEDED },
+  { label: 'Heart failure class (NYHA)', qualifiers: HEART_FAILURE_CLASSES },
 ];

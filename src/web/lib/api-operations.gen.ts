@@ -3570,7 +3570,7 @@ export interface components {
             history?: boolean;
             within?: components["schemas"]["TimeWindow"];
             duration?: components["schemas"]["ConditionDuration"];
-            qualifiers?: ("mild" | "mild_or_moderate" | "moderate_or_severe" | "severe" | "serious" | "chronic" | "acute" | "uncontrolled" | "recurrent" | "symptomatic" | "congenital" | "degenerative" | "lumbar" | "cervical" | "thoracic" | "both_sides" | "one_side" | "metastatic" | "advanced" | "unresectable" | "refractory" | "relapsed_or_refractory" | "her2_positive" | "her2_negative" | "hormone_receptor_positive" | "hormone_receptor_negative" | "triple_negative" | "systemic_treatment" | "oxygen_treatment")[];
+            qualifiers?: ("mild" | "mild_or_moderate" | "moderate_or_severe" | "severe" | "serious" | "chronic" | "acute" | "uncontrolled" | "recurrent" | "symptomatic" | "congenital" | "degenerative" | "lumbar" | "cervical" | "thoracic" | "both_sides" | "one_side" | "metastatic" | "advanced" | "unresectable" | "refractory" | "relapsed_or_refractory" | "her2_positive" | "her2_negative" | "hormone_receptor_positive" | "hormone_receptor_negative" | "triple_negative" | "systemic_treatment" | "oxygen_treatment" | "nyha_1" | "nyha_1_to_2" | "nyha_1_to_3" | "nyha_2" | "nyha_2_to_3" | "nyha_2_to_4" | "nyha_3" | "nyha_3_to_4" | "nyha_4")[];
             except?: components["schemas"]["ConceptRef"][];
             otherThanTrialCondition?: boolean;
             span?: components["schemas"]["RuleSpan"];

@@ -1,3 +1,4 @@
+import { NYHA_CLASS, nyhaLabel, nyhaRange } from '../../../contract/heart-failure-class';
 import { ENGLISH_NUMBER_WORDS } from '../../number-words';
 import { isA } from '../trials/vocabulary';
 import { discLevelsIn } from './spinal-levels';
@@ -317,10 +318,25 @@ export function conditionDetails(
   ];
   // The oxygen's own words, which contract/qualifiers.ts's `oxygen_treatment` holds ("on home oxygen", "oxygen-dependent").
   const treatment = oxygen ? [oxygen[1] ? `on ${oxygen[1].toLowerCase()} oxygen` : 'oxygen-dependent'] : [];
+  const heartFailureClass = conceptId !== null && isA(conceptId, HEART_FAILURE_ID) ? nyhaClassBeside(sentence) : null;
   return {
-    qualifiers: [...qualifiersOf(words, sentence.slice(start, end)), ...treatment],
+    qualifiers: [...qualifiersOf(words, sentence.slice(start, end)), ...treatment, ...(heartFailureClass ? [heartFailureClass] : [])],
     ...sinceOf(sentence, phrase.from, end, today, typeof age === 'number' ? age : null),
   };
+}
+
+const HEART_FAILURE_ID = 'cohortly:heart-failure';
+
+/**
+ * "Heart failure, NYHA class II", "NYHA III systolic heart failure", "HFrEF (EF 30%), NYHA class III" (decision 370): the
+ * class is only ever a heart failure's, so the one class its sentence names is the heart failure's, in the words
+ * contract/heart-failure-class.ts holds ("NYHA class II"). Not when the sentence names two, nor a range that is not one
+ * ("class I or III").
+ */
+function nyhaClassBeside(sentence: string): string | null {
+  const ranges = [...sentence.matchAll(NYHA_CLASS)].map((match) => nyhaRange(match));
+  const range = ranges.length === 1 ? ranges[0] : null;
+  return range && !(range[0] === 1 && range[1] === 4) ? nyhaLabel(...range) : null;
 }
 
 /** The fact's name with its qualifiers: "a slipped (herniated) disc (recurrent, lumbar, unilateral)". */

@@ -1,3 +1,4 @@
+import { HEART_FAILURE_CLASSES, heartFailureClassDenied } from '../../../contract/heart-failure-class';
 import { type ConditionQualifier, QUALIFIER_WORDS } from '../../../contract/trials';
 
 /**
@@ -33,6 +34,12 @@ const DENIED_BY: Partial<Record<ConditionQualifier, RegExp>> = {
   moderate_or_severe: /\bmild\b/i,
   uncontrolled: /\bcontrolled\b/i,
 };
+
+// A heart failure's NYHA class (decision 370): a class the fact names wholly outside the rule's range denies it.
+for (const qualifier of HEART_FAILURE_CLASSES) {
+  const denied = heartFailureClassDenied(qualifier);
+  if (denied) DENIED_BY[qualifier] = denied;
+}
 
 const holds = (name: string, qualifier: ConditionQualifier) => QUALIFIER_WORDS[qualifier].held.test(name);
 

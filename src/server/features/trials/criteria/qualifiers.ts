@@ -1,3 +1,4 @@
+import { heartFailureClassOf, NYHA_CLASS, nyhaRange } from '../../../../contract/heart-failure-class';
 import { CONDITION_QUALIFIERS, type ConditionQualifier } from '../../../../contract/trials';
 import { isA, type Mention, vocabulary } from '../vocabulary';
 import { NOW_OR_BEFORE_ALL } from './conditions';
@@ -73,6 +74,9 @@ const CANCER_PAIRS: Array<{ pattern: RegExp; qualifier: ConditionQualifier }> = 
 const CANCER_NAME = /\b(?:cancer|carcinoma|adenocarcinoma|lymphoma|leuka?emia|myeloma|sarcoma|melanoma|malignan\w*|glioma|glioblastoma|blastoma)\b/i;
 const allCancers = (mentions: Mention[]) =>
   mentions.length > 0 && mentions.every((mention) => isA(mention.concept.id, 'mesh:D009369') || CANCER_NAME.test(mention.concept.en));
+
+/** Heart failure, under which every form of it sits ("congestive", "systolic", "HFrEF"). */
+const HEART_FAILURE_ID = 'cohortly:heart-failure';
 
 /** MeSH's Infections, whose plain name is "an infection that needs treatment". */
 const INFECTION_ID = 'mesh:D000007239';
@@ -452,6 +456,15 @@ function readWholeQualifiers(
     for (const match of text.matchAll(pattern)) {
       const words = candidates.filter((word) => word.start >= match.index && word.end <= match.index + match[0].length);
       if (words.length && near(match.index, match.index + match[0].length)) add(qualifier, ...words);
+    }
+  }
+  // A heart failure's NYHA class (decision 370): the range the criterion names, every word of it held.
+  if (unique.length === 1 && isA(unique[0].concept.id, HEART_FAILURE_ID)) {
+    for (const match of text.matchAll(NYHA_CLASS)) {
+      const range = nyhaRange(match);
+      const end = match.index + match[0].length;
+      if (!range || !near(match.index, end)) continue;
+      add(heartFailureClassOf(...range), ...candidates.filter((word) => word.start >= match.index && word.end <= end), { start: match.index, end });
     }
   }
   for (const word of candidates) {
