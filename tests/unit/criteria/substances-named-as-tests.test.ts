@@ -22,7 +22,9 @@ describe('a substance named as a test in a criterion', () => {
   });
 
   it('reads no medicine from what a medicine is for', () => {
-    expect(read('exclusion', 'Started a new glucose-lowering drug in the last 3 months').rule?.type).not.toBe('medication');
+    // What it lowers is no medicine; the class named by it is (decision 371).
+    expect(read('exclusion', 'Started a new glucose-lowering drug in the last 3 months').rule).not.toMatchObject({ medication: 'glucose' });
+    expect(read('exclusion', 'Started a new glucose-lowering drug in the last 3 months').rule).toMatchObject({ medication: 'hypoglycemic agents' });
   });
 
   it('still reads a medicine named as an antibody against something, and a medicine plainly taken', () => {

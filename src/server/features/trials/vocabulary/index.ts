@@ -14,6 +14,7 @@ import { conditionSystems, inSystems, operatedSystems, treatedSystems } from './
 export { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 import { phraseKey as normalisedKey, standardSpelling, tokenize as tokenizeWords, type Token } from './normalize';
 import { AMBIGUOUS_SHORT_FORMS, CLINICAL_SHORT_FORMS } from './hand/clinical-short-forms';
+import { LOWERING_CLASSES, loweringPhrases } from './hand/lowering-classes';
 import { benignUnderCancer } from './benign-tumours';
 import { derivedMembers } from './hand-members';
 import { impairedFunction } from './impaired-function';
@@ -257,6 +258,11 @@ export class Vocabulary {
     for (const { form, heading } of CLINICAL_SHORT_FORMS) {
       const at = lex.byName(heading);
       if (at !== undefined) this.add(form, true, this.meshConcept(at));
+    }
+    // "Glucose-lowering medication", "lipid-lowering therapy": a class named by what it lowers (decision 371).
+    for (const lowering of LOWERING_CLASSES) {
+      const at = lex.byName(lowering.heading);
+      if (at !== undefined) for (const phrase of loweringPhrases(lowering)) this.add(phrase, false, this.meshConcept(at));
     }
   }
 

@@ -116,13 +116,7 @@ export const MEDICINES: SynonymEntry[] = [
     'prasugrel',
     'aspirin',
   ]),
-  m('statins', 'a statin (cholesterol medicine)', 'una estatina (medicamento para el colesterol)', [
-    'statin',
-    'statins',
-    'rosuvastatin',
-    'lipid-lowering therapy',
-    'lipid lowering therapy',
-  ]),
+  m('statins', 'a statin (cholesterol medicine)', 'una estatina (medicamento para el colesterol)', ['statin', 'statins', 'rosuvastatin']),
   m('pcsk9', 'a PCSK9 medicine (such as evolocumab)', 'un medicamento PCSK9 (como evolocumab)', ['pcsk9 inhibitor', 'evolocumab', 'alirocumab', 'inclisiran'], {
     caseSensitive: ['PCSK9'],
   }),
@@ -463,6 +457,13 @@ export const MEDICINES: SynonymEntry[] = [
     'antihypertensive therapy',
     'blood pressure medication',
     'blood pressure medicine',
+    // Named by what they lower (decision 371).
+    'blood pressure lowering medication',
+    'blood pressure lowering medicine',
+    'blood pressure lowering drug',
+    'blood pressure lowering agent',
+    'blood pressure lowering therapy',
+    'blood pressure lowering treatment',
   ]),
   m('ace-inhibitors', 'an ACE inhibitor (such as lisinopril)', 'un inhibidor de la ECA (como lisinopril)', [
     'ace inhibitor',
