@@ -174,6 +174,8 @@ const LOINC_MEASURES: Record<string, string> = {
   '6301-6': 'INR',
   '1988-5': 'CRP',
   '20150-9': 'FEV1',
+  // FEV1 over FVC, in percent (decision 372).
+  '19926-5': 'FEV1/FVC ratio',
   '10230-1': 'LVEF',
   '8480-6': 'systolic blood pressure',
   '8462-4': 'diastolic blood pressure',

@@ -46,7 +46,14 @@ const UNKNOWN_UNIT = /^(?:[a-zA-Z/]|\s*(?:mg|mcg|µg|ug|g|iu|u|mm|ml|l|mmol|meq|
 /** A count in thousands as notes shorten it: "Plt 90k", "WBC 6.2K" (10^9/L). */
 const THOUSANDS = /^\s*(?:(?:is|was|of|:|=)\s*)?(\d{1,3}(?:\.\d)?)\s*k\b/i;
 /** Spirometry in percent of predicted, after a volume or alone: "FEV1 of 1.8 L (62% predicted)", "FVC 82% of predicted". */
-const PREDICTED = /^(?:[^.;%]|\.\d){0,25}?(\d{1,3}(?:\.\d)?)\s*%\s*(?:of\s+(?:the\s+)?)?pred(?:icted)?\b/i;
+// Never across another spirometry measure's name: "FVC 3.1 L, FEV1 55% predicted" holds no FVC in percent (decision 372).
+const PREDICTED = /^(?:(?!fev|fvc|dlco)[^.;%]|\.\d){0,25}?(\d{1,3}(?:\.\d)?)\s*%\s*(?:of\s+(?:the\s+)?)?pred(?:icted)?\b/i;
+/** "FEV1/FVC 0.62": the ratio's two names are neither measure alone (decision 372). */
+const RATIO_BEFORE = /\bfev1?\s*(?:\/|:|to)\s*$/i;
+const RATIO_AFTER = /^\s*(?:\/|:|to)\s*fvc\b/i;
+const inRatio = (measure: Measure, text: string, start: number, end: number) =>
+  (measure.name === 'FVC' && RATIO_BEFORE.test(text.slice(Math.max(0, start - 8), start))) ||
+  (measure.name === 'FEV1' && RATIO_AFTER.test(text.slice(end, end + 8)));
 /** The glycated form is another measure (HbA1c): "glycated hemoglobin 8.1 percent" holds no hemoglobin value. */
 const GLYCATED_BEFORE = /\bglyc(?:osyl)?ated\s*$/i;
 const TARGET = /\b(?:goal|target|aim|keep|less than|greater than|above|below|under|over)\W*$/i;
@@ -80,6 +87,7 @@ export function readMeasures(text: string, sentenceOf: (start: number, end: numb
       const rest = text.slice(nameEnd, sentence.end);
       if (measure.name === 'hemoglobin' && GLYCATED_BEFORE.test(text.slice(sentence.start, match.index))) continue;
       if (measure.name === 'pain score' && OTHER_SYMPTOM_BEFORE.test(text.slice(Math.max(sentence.start, match.index - 30), match.index))) continue;
+      if (inRatio(measure, text, match.index, nameEnd)) continue;
       const special = inThousands(measure, rest) ?? inPercentPredicted(measure, rest);
       if (special) {
         readings.push({ name: measure.name, ...special, start: match.index, end: nameEnd + special.length });

@@ -151,6 +151,15 @@ export const MEASURES: Measure[] = [
   { pattern: /\binr\b|\binternational normali[sz]ed ratio\b/i, name: 'INR', unitless: true },
   { pattern: /\bpotassium\b/i, name: 'potassium', unit: 'mmol/L', plausibleMax: 15, convert: { 'mEq/L': 1 } },
   { pattern: /\b(?:alkaline phosphatase|alp)\b/i, name: 'ALP', unit: 'U/L', highSideOnly: true },
+  // The ratio of the two (decision 372), before either: "FEV1/FVC < 0.70" is neither FEV1 nor FVC. A bare ratio is a
+  // fraction of one, kept in percent as laboratories print it.
+  {
+    pattern: /\bfev1?\s*(?:\/|:|to)\s*fvc(?:\s+ratio)?\b|\btiffeneau(?:[\s-]+(?:index|ratio))?\b/i,
+    name: 'FEV1/FVC ratio',
+    unit: '%',
+    bare: (value) => ({ value: value <= 1 ? Math.round(value * 1000) / 10 : value, unit: '%' }),
+    plausibleMax: 100,
+  },
   { pattern: /\b(?:forced vital capacity|fvc)\b/i, name: 'FVC' },
   { pattern: /\bqtcf?\b|\bqt interval\b/i, name: 'QTc', unit: 'ms' },
   { pattern: /\bfev1\b|\bforced expiratory volume\b/i, name: 'FEV1' },

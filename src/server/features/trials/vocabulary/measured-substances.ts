@@ -58,6 +58,14 @@ function namesSample(text: string, start: number, end: number): boolean {
   return next !== undefined && findAnalytes(after).some((mention) => mention.start === next);
 }
 
+/**
+ * "Post-bronchodilator FEV1", "pre-bronchodilator spirometry": when a breathing test is done, before or after a puff
+ * given for the test, not a medicine the person takes (decision 372).
+ */
+const TEST_TIMING_BEFORE = /\b(?:pre|post)[\s-]*$/i;
+const namesTestTiming = (text: string, start: number, end: number) =>
+  /^bronchodilat/i.test(text.slice(start, end)) && TEST_TIMING_BEFORE.test(text.slice(Math.max(0, start - 6), start));
+
 /** Whether the substance at start..end of `text` is named as a test, its result or a medicine's target. */
 export function namedAsMeasured(text: string, start: number, end: number): boolean {
   const after = text.slice(end, end + 50);
@@ -69,6 +77,7 @@ export function namedAsMeasured(text: string, start: number, end: number): boole
     (ANTIBODY_TEST_AFTER.test(after) && !ANTI_BEFORE.test(before) && !/^anti/i.test(text.slice(start, end))) ||
     TEST_NAME_BEFORE.test(before) ||
     TARGET_OF_A_MEDICINE_AFTER.test(after) ||
-    namesSample(text, start, end)
+    namesSample(text, start, end) ||
+    namesTestTiming(text, start, end)
   );
 }
