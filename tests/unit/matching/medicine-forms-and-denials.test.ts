@@ -14,7 +14,8 @@ const medicines = (text: string) =>
 
 describe('a medicine put on the skin, eye or nose is not its systemic class', () => {
   it.each([
-    ['Eczema managed with topical steroids for years.', ['topical steroids present (no class)']],
+    // A topical corticosteroid is a concept of its own, never the steroid pills (decision 373).
+    ['Eczema managed with topical steroids for years.', ['a steroid cream or ointment (topical corticosteroid) present']],
     ['Applies mometasone ointment to the elbows at night.', ['mometasone ointment present (no class)']],
     ['Pimecrolimus cream to the eyelids, tacrolimus ointment to the neck.', ['tacrolimus ointment present (no class)']],
     ['Uses budesonide nasal spray every morning.', ['budesonide nasal spray present (no class)']],

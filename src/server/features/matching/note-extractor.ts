@@ -1,5 +1,5 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { ALLERGY_PREFIX, ancestorsOf, isA, meshIdByName, namedAsMeasured, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import { ALLERGY_PREFIX, ancestorsOf, inClass, isA, meshIdByName, namedAsMeasured, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
 import { withAcuteByNature } from './acute-infections';
 import { readGeneralDenials } from './general-denials';
 import { readPertinentNegatives } from './note-pertinent-negatives';
@@ -287,10 +287,11 @@ function invertedMentions(sentence: string, vocab: Vocabulary, mentions: Mention
 /**
  * A substance named with a measured value ("creatinine: 0.5 mg/dl", "urea of 8.5", "glucose level of 15") is a
  * laboratory result, not a medicine the person takes; a dose ("500 mg", "10 units", "2 L") keeps it a medicine, and so
- * does a time or a count after it ("stopped methotrexate 6 months ago", "rituximab 4 cycles"; decision 337).
+ * does a time or a count after it ("stopped methotrexate 6 months ago", "rituximab 4 cycles"; decision 337), and a
+ * strength in percent before a cream or drops ("ketoconazole 2% cream"; decision 373).
  */
 const MEASURED_VALUE_AFTER =
-  /^\s*(?:\(\s*)?(?:(?:serum|blood|plasma|urine|level|levels|concentration|count|value)\s+)*(?:of|:|=|was|is|at|were)?\s*[<>≤≥]?\s*\d+(?:[.,]\d+)?(?!\d|[.,]\d|\s*(?:mg|mcg|µg|ug|g|gm|units?|iu|tablets?|tabs?|puffs?|ml|l|lpm|liters?|drops?|sprays?)\b(?!\s*\/)|\s*(?:hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|times?|cycles?|doses?|courses?)\b)/i;
+  /^\s*(?:\(\s*)?(?:(?:serum|blood|plasma|urine|level|levels|concentration|count|value)\s+)*(?:of|:|=|was|is|at|were)?\s*[<>≤≥]?\s*\d+(?:[.,]\d+)?(?!\d|[.,]\d|\s*(?:mg|mcg|µg|ug|g|gm|units?|iu|tablets?|tabs?|puffs?|ml|l|lpm|liters?|drops?|sprays?)\b(?!\s*\/)|\s*(?:hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?|times?|cycles?|doses?|courses?)\b|\s*%\s*(?:topical\s+)?(?:creams?|ointments?|gels?|lotions?|foams?|solutions?|shampoos?|washes|(?:eye|ear|nasal)\s+drops|drops|(?:nasal\s+)?sprays?)\b)/i;
 
 /** Operations by MeSH's tree (the headings "... surgical procedures"), less those that leave something in place. */
 const operationCache = new Map<string, boolean>();
@@ -343,6 +344,9 @@ const isMedicine = (kind: FactKind) => kind === 'medication' || kind === 'smokin
 
 /** MeSH's Vaccines heading: a vaccine or anything under it (the hand file's vaccines say so in their name). */
 const VACCINES = 'mesh:D014612';
+const TOPICAL_CORTICOSTEROIDS = 'cohortly:topical-corticosteroids';
+const GLUCOCORTICOIDS = 'mesh:D005938';
+const ON_THE_SKIN = /\b(?:topical|creams?|ointments?|gels?|lotions?|foams?)\b/i;
 const isVaccine = (concept: { id: string; en: string }) => /\bvaccin/i.test(concept.en) || isA(concept.id, VACCINES);
 /** Any injection at the spine (an epidural, a nerve block): given once, on a day. */
 const SPINAL_INJECTIONS = 'cohortly:epidural-injection';
@@ -473,7 +477,13 @@ function medicineReading(
     return { kind: 'condition', key: ALLERGY_PREFIX + id, conceptId: ALLERGY_PREFIX + id, name: `an allergy to ${en}`, reading: 'present', since: null };
   }
   // A cream or eye drops: the note's words, never the systemic class; "biologic-naive": never given one (decision 205).
-  const local = localMedicineName(sentence, mention.start, mention.end);
+  const local = id === TOPICAL_CORTICOSTEROIDS ? null : localMedicineName(sentence, mention.start, mention.end);
+  // A corticosteroid put on the skin ("hydrocortisone 1% cream", "topical betamethasone") is a topical corticosteroid,
+  // which a criterion names (decision 373); eye drops and nose sprays keep their own words.
+  if (local && ON_THE_SKIN.test(local) && (isA(id, GLUCOCORTICOIDS) || inClass(id, GLUCOCORTICOIDS))) {
+    const topical = vocabulary().concept(TOPICAL_CORTICOSTEROIDS);
+    if (topical) return { kind: 'medication', key: topical.id, conceptId: topical.id, name: topical.en, reading, since: null };
+  }
   if (local) return { kind: 'medication', key: `local:${local}`, conceptId: null, name: local, reading, since: null };
   if (reading === 'present' && saidNaive(sentence, mention)) reading = 'absent';
   const medicine = (read: Reading, since: string | null) => ({ kind: 'medication' as const, key: id, conceptId: id, name: en, reading: read, since });

@@ -84,6 +84,7 @@ function permittedSentences(text: string): Span[] {
 /** "Statin intolerant", "intolerance to metformin", "unable to tolerate NSAIDs": a medicine the person cannot take, not one taken. */
 const INTOLERANT_BEFORE =
   /\b(?:intoleran(?:t|ce)|(?:unable|inability|failed)\s+to\s+tolerate|(?:could|can|did|does)\s*not\s+tolerate|not\s+tolerat(?:e|ed|ing))\s+(?:(?:to|of|with)\s+)?(?:(?:the|any|a|an)\s+)?(?:[\w-]+\s+){0,2}$/i;
+const ALLOWED_AFTER = /^[^.;,()]{0,30}?\b(?:(?:is|are|will\s+be)\s+)?(?:allowed|permitted|acceptable)\b/i;
 const INTOLERANT_AFTER = /^[\s-]*(?:intoleran(?:t|ce)|intolerant)\b/i;
 
 const NOT_MEETING_CRITERIA =
@@ -239,6 +240,9 @@ function assertedMentions(kind: CriterionKind, text: string, found: Mention[], t
         // "Allergy or intolerance to opioids": an allergy, which the allergy reader reads.
         !/\b(?:allerg|hypersensitiv|anaphyla)/i.test(text.slice(Math.max(0, mention.start - 60), mention.start))
       ) &&
+      // "Systemic corticosteroids (topical steroids allowed)": what the criterion allows is no alternative of what it
+      // requires or refuses (decision 373); the allowance stays unread, for staff.
+      !ALLOWED_AFTER.test(text.slice(mention.end, mention.end + 50)) &&
       // "HIV-associated pulmonary hypertension": the cause written before a condition is not the condition (decision 301).
       !namedByItsCause(text, mention, found) &&
       // "Diabetic retinopathy": a complication named by its cause, not the cause itself.

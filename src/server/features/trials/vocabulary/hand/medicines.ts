@@ -47,6 +47,20 @@ export const MEDICINES: SynonymEntry[] = [
     ['inhaled corticosteroid', 'inhaled corticosteroids', 'inhaled steroids', 'fluticasone', 'budesonide', 'beclomethasone'],
     { caseSensitive: ['ICS'] },
   ),
+  // A steroid put on the skin (decision 373): its own medicine, never the steroid pills or injections a criterion of
+  // systemic steroids means, as the inhaler above is. MeSH has no heading for the route.
+  m('topical-corticosteroids', 'a steroid cream or ointment (topical corticosteroid)', 'una crema o pomada con esteroides (corticoide tópico)', [
+    'topical corticosteroid',
+    'topical corticosteroids',
+    'topical steroid',
+    'topical steroids',
+    'topical glucocorticoid',
+    'topical glucocorticoids',
+    'corticosteroid cream',
+    'corticosteroid ointment',
+    'steroid cream',
+    'steroid ointment',
+  ]),
   m(
     'bronchodilators',
     'a long-acting inhaler (bronchodilator)',
