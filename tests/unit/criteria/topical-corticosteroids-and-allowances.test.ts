@@ -52,5 +52,7 @@ describe('what a criterion allows', () => {
     expect(read.rule).not.toMatchObject({ medication: expect.stringMatching(/inhaler/) });
     // Nor a requirement of its own.
     expect(readTextRule('inclusion', 'A history of treated basal cell carcinoma is acceptable').rule).not.toMatchObject({ present: true });
+    // What is not allowed is refused, as before.
+    expect(readTextRule('exclusion', 'Concurrent warfarin is not permitted').rule).toMatchObject({ type: 'medication', taking: false });
   });
 });

@@ -28,7 +28,7 @@ import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
 import { initialsStart, joinNames, labelLength, NEAR_NEGATION, REQUIRED_ABSENCE, sentenceStarts, type Span, type TextRule } from './text';
 import { criterionMentions } from './criterion-mentions';
-import { allergyWords, ownNameWords, receiptAndTransplantWords } from './understood-words';
+import { allergyWords, containingWords, ownNameWords, receiptAndTransplantWords } from './understood-words';
 
 /**
  * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
@@ -84,7 +84,8 @@ function permittedSentences(text: string): Span[] {
 /** "Statin intolerant", "intolerance to metformin", "unable to tolerate NSAIDs": a medicine the person cannot take, not one taken. */
 const INTOLERANT_BEFORE =
   /\b(?:intoleran(?:t|ce)|(?:unable|inability|failed)\s+to\s+tolerate|(?:could|can|did|does)\s*not\s+tolerate|not\s+tolerat(?:e|ed|ing))\s+(?:(?:to|of|with)\s+)?(?:(?:the|any|a|an)\s+)?(?:[\w-]+\s+){0,2}$/i;
-const ALLOWED_AFTER = /^[^.;,()]{0,30}?\b(?:(?:is|are|will\s+be)\s+)?(?:allowed|permitted|acceptable)\b/i;
+// Never a refusal: "warfarin is not allowed", "are no longer permitted", "unacceptable".
+const ALLOWED_AFTER = /^(?:(?!\b(?:not|never|no)\b|n't\b)[^.;,()]){0,30}?\b(?:(?:is|are|will\s+be)\s+)?(?:allowed|permitted|acceptable)\b/i;
 const INTOLERANT_AFTER = /^[\s-]*(?:intoleran(?:t|ce)|intolerant)\b/i;
 
 const NOT_MEETING_CRITERIA =
@@ -745,6 +746,7 @@ function understoodWords(scope: ConceptScope): Set<string> {
   for (const word of howKnownWords(scope)) extra.add(word);
   for (const word of ownNameWords(scope)) extra.add(word);
   for (const word of receiptAndTransplantWords(scope)) extra.add(word);
+  for (const word of containingWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.
   // "Had undergone a hysterectomy": any operation MeSH files under surgical procedures (E04) too (decision 240).
   // "Women currently breastfeeding", "female participants with endometriosis": the sex word says nothing more (decision 278).

@@ -23,6 +23,22 @@ export function receiptAndTransplantWords({ first, unique }: ConceptScope): stri
   return words;
 }
 
+/**
+ * "Ritonavir-containing products", "a methotrexate-containing regimen": what contains a medicine gives the medicine, which
+ * the rule names (decision 374). Only the noun right after "containing" (a word between, "containing systemic regimen",
+ * stays unread).
+ */
+const CONTAINING =
+  /^[\s-]*containing\s+(products?|regimens?|medications?|medicines?|drugs?|agents?|therap(?:y|ies)|treatments?|combinations?|formulations?|preparations?)\b/i;
+export function containingWords({ text, same }: ConceptScope): string[] {
+  const words: string[] = [];
+  for (const mention of same) {
+    const found = mention.concept.kind === 'medication' ? CONTAINING.exec(text.slice(mention.end, mention.end + 50)) : null;
+    if (found) words.push('containing', found[1].toLowerCase());
+  }
+  return words;
+}
+
 /** The words of an allergy to the study's own product, which is what the allergy concept means. */
 const ALLERGY_WORDS = [
   'its',
