@@ -9,6 +9,19 @@ const read = (kind: 'inclusion' | 'exclusion', text: string) => readTextRule(kin
 const today = new Date('2026-06-15T12:00:00Z');
 const adult = (note: string): MatchPerson => ({ dateOfBirth: '1961-04-09', sex: 'male', facts: noteFacts(note, today) });
 
+describe("the liver's abnormality its enzymes define", () => {
+  it('reads "liver function abnormality" and "abnormal liver function tests" as the threshold after them (decision 375)', () => {
+    expect(read('exclusion', 'Hepatic function abnormality (ALT or AST above 3 times the normal range)')).toMatchObject({
+      rule: { type: 'lab', measure: 'ALT/AST', comparator: '<=', value: 3, relativeTo: 'ULN' },
+      needsReview: false,
+    });
+    expect(read('exclusion', 'Abnormal liver function tests: total bilirubin > 2 x ULN')).toMatchObject({
+      rule: { type: 'lab', measure: 'bilirubin', value: 2, relativeTo: 'ULN' },
+      needsReview: false,
+    });
+  });
+});
+
 describe('a condition its threshold defines', () => {
   it('reads a low or uncontrolled pressure, a slow heart, low oxygen and low counts with their bounds, needing no person', () => {
     expect(read('exclusion', 'Arterial hypotension with systolic blood pressure below 85 mmHg')).toMatchObject({

@@ -138,7 +138,8 @@ const RENAL_LABEL = String.raw`(?:(?:chronic|end[-\s]stage)\s+)?(?:renal|kidney)
  */
 const ADEQUATE = String.raw`(?:adequate|sufficient|normal|acceptable|satisfactory)`;
 const ADEQUATE_RENAL = String.raw`(?:${ADEQUATE}\s+)?(?:renal|kidney)\s+function`;
-const LIVER_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:hepatic|liver)\s+function|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency)|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function`;
+// "Liver function abnormality", "abnormal liver function tests" (decision 375): the liver's abnormality its enzymes define.
+const LIVER_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:hepatic|liver)\s+function(?:\s+(?:tests?\s+)?abnormalit(?:y|ies))?|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency|abnormalit(?:y|ies))|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function(?:\s+tests?)?`;
 const MARROW_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:bone\s+marrow|marrow|ha?ematologic(?:al)?|haematopoietic|hematopoietic)\s+(?:function|reserve|status)`;
 /**
  * "Uncontrolled hypertension (SBP > 160 mmHg)", "hypotension with systolic blood pressure < 90": only a pressure called
