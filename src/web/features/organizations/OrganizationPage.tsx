@@ -60,9 +60,14 @@ export function OrganizationPage() {
             <NameForm organization={organization} canEdit={canManage} />
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-slate-700">Slug</dt>
-              <dd className="font-mono text-slate-900">{organization.slug}</dd>
+              {/* Identifiers as typed, in <code>: a random public id may look like a code word, and is one. */}
+              <dd className="text-slate-900">
+                <code className="font-mono">{organization.slug}</code>
+              </dd>
               <dt className="text-slate-700">Public id</dt>
-              <dd className="font-mono text-slate-900">{organization.publicId}</dd>
+              <dd className="text-slate-900">
+                <code className="font-mono">{organization.publicId}</code>
+              </dd>
               <dt className="text-slate-700">Members</dt>
               <dd className="text-slate-900">{organization.memberCount ?? '—'}</dd>
               <dt className="text-slate-700">Created</dt>
