@@ -478,7 +478,7 @@ function medicineReading(
   }
   // A cream or eye drops: the note's words, never the systemic class; "biologic-naive": never given one (decision 205).
   const local = id === TOPICAL_CORTICOSTEROIDS ? null : localMedicineName(sentence, mention.start, mention.end);
-  // A corticosteroid put on the skin ("hydrocortisone 1% cream", "topical betamethasone") is a topical corticosteroid,
+  // A corticosteroid put on the skin ("betamethasone 0.1% cream", "topical clobetasol") is a topical corticosteroid,
   // which a criterion names (decision 373); eye drops and nose sprays keep their own words.
   if (local && ON_THE_SKIN.test(local) && (isA(id, GLUCOCORTICOIDS) || inClass(id, GLUCOCORTICOIDS))) {
     const topical = vocabulary().concept(TOPICAL_CORTICOSTEROIDS);
