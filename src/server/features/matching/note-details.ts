@@ -318,7 +318,7 @@ export function conditionDetails(
   ];
   // The oxygen's own words, which contract/qualifiers.ts's `oxygen_treatment` holds ("on home oxygen", "oxygen-dependent").
   const treatment = oxygen ? [oxygen[1] ? `on ${oxygen[1].toLowerCase()} oxygen` : 'oxygen-dependent'] : [];
-  const heartFailureClass = conceptId !== null && isA(conceptId, HEART_FAILURE_ID) ? nyhaClassBeside(sentence) : null;
+  const heartFailureClass = conceptId !== null && NAMES_NYHA.test(sentence) && isA(conceptId, HEART_FAILURE_ID) ? nyhaClassBeside(sentence) : null;
   return {
     qualifiers: [...qualifiersOf(words, sentence.slice(start, end)), ...treatment, ...(heartFailureClass ? [heartFailureClass] : [])],
     ...sinceOf(sentence, phrase.from, end, today, typeof age === 'number' ? age : null),
@@ -326,6 +326,8 @@ export function conditionDetails(
 }
 
 const HEART_FAILURE_ID = 'cohortly:heart-failure';
+/** A cheap look for the scale's name before the hierarchy is walked, on every condition of every note. */
+const NAMES_NYHA = /\bnyha\b|\bnew\s+york\s+heart/i;
 
 /**
  * "Heart failure, NYHA class II", "NYHA III systolic heart failure", "HFrEF (EF 30%), NYHA class III" (decision 370): the

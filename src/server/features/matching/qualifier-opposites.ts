@@ -33,13 +33,9 @@ const DENIED_BY: Partial<Record<ConditionQualifier, RegExp>> = {
   mild_or_moderate: /\bsevere\b/i,
   moderate_or_severe: /\bmild\b/i,
   uncontrolled: /\bcontrolled\b/i,
+  // A heart failure's NYHA class (decision 370): a class the fact names wholly outside the rule's range denies it.
+  ...Object.fromEntries(HEART_FAILURE_CLASSES.map((qualifier) => [qualifier, heartFailureClassDenied(qualifier)]).filter(([, denied]) => denied)),
 };
-
-// A heart failure's NYHA class (decision 370): a class the fact names wholly outside the rule's range denies it.
-for (const qualifier of HEART_FAILURE_CLASSES) {
-  const denied = heartFailureClassDenied(qualifier);
-  if (denied) DENIED_BY[qualifier] = denied;
-}
 
 const holds = (name: string, qualifier: ConditionQualifier) => QUALIFIER_WORDS[qualifier].held.test(name);
 

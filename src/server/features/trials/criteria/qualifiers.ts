@@ -77,6 +77,8 @@ const allCancers = (mentions: Mention[]) =>
 
 /** Heart failure, under which every form of it sits ("congestive", "systolic", "HFrEF"). */
 const HEART_FAILURE_ID = 'cohortly:heart-failure';
+/** A cheap look for the scale's name before the hierarchy is walked. */
+const NAMES_NYHA = /\bnyha\b|\bnew\s+york\s+heart/i;
 
 /** MeSH's Infections, whose plain name is "an infection that needs treatment". */
 const INFECTION_ID = 'mesh:D000007239';
@@ -459,7 +461,7 @@ function readWholeQualifiers(
     }
   }
   // A heart failure's NYHA class (decision 370): the range the criterion names, every word of it held.
-  if (unique.length === 1 && isA(unique[0].concept.id, HEART_FAILURE_ID)) {
+  if (unique.length === 1 && NAMES_NYHA.test(text) && isA(unique[0].concept.id, HEART_FAILURE_ID)) {
     for (const match of text.matchAll(NYHA_CLASS)) {
       const range = nyhaRange(match);
       const end = match.index + match[0].length;
