@@ -113,6 +113,8 @@ describe('trials of a research site', () => {
     expect(await criterion.getByRole('group', { name: 'A cancer’s extent and receptors' }).getByLabel('HER2-positive', { exact: true }).isChecked()).toBe(
       false,
     );
+    // A heart failure's NYHA class range is a group of its own (decision 370).
+    expect(await criterion.getByRole('group', { name: 'Heart failure class (NYHA)' }).getByLabel('NYHA class III–IV', { exact: true }).isChecked()).toBe(false);
     await criterion.getByRole('group', { name: 'Severity and course' }).getByLabel('severe', { exact: true }).press('Space');
     await expect.poll(() => criterion.getByText('Eligible when:').locator('..').textContent()).toContain('Must have asthma (severe) for at least 2 years');
     // Move the first exclusion criterion down, by keyboard.
