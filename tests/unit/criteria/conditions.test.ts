@@ -27,10 +27,10 @@ describe('concepts clinicians list that the vocabulary lacked', () => {
     }
   });
 
-  it('a positive test of an infection is the infection, an antibody alone is not', () => {
+  it('a positive test of an infection is the infection; an antibody alone is the infection ever had (decision 376)', () => {
     for (const text of ['Known HIV seropositivity', 'Positive HIV test result', 'Positive hepatitis B surface antigen at screening'])
       expect(read('exclusion', text), text).toMatchObject({ rule: { type: 'condition', present: false }, needsReview: false });
-    expect(read('exclusion', 'Hepatitis C antibody positive').needsReview).toBe(true);
+    expect(read('exclusion', 'Hepatitis C antibody positive')).toMatchObject({ rule: { present: false, history: true }, needsReview: false });
   });
 });
 

@@ -1,5 +1,17 @@
 import type { CandidateFactInput, FactKind } from '../../../contract/matching';
-import { ALLERGY_PREFIX, ancestorsOf, inClass, isA, meshIdByName, namedAsMeasured, vocabulary, type Mention, type Vocabulary } from '../trials/vocabulary';
+import {
+  ALLERGY_PREFIX,
+  ancestorsOf,
+  everByAntibody,
+  inClass,
+  isA,
+  meshIdByName,
+  namedAsMeasured,
+  readAntibodyTests,
+  vocabulary,
+  type Mention,
+  type Vocabulary,
+} from '../trials/vocabulary';
 import { withAcuteByNature } from './acute-infections';
 import { readGeneralDenials } from './general-denials';
 import { readPertinentNegatives } from './note-pertinent-negatives';
@@ -378,6 +390,8 @@ function mentionsBySentence(text: string, sentences: readonly Sentence[], vocab:
       const mention = noteMentions[next];
       if (!isDedicated(mention.concept.id)) mentions.push({ ...mention, start: mention.start - sentence.start, end: mention.end - sentence.start });
     }
+    // "HCV antibody positive": the infection, ever (decision 376).
+    readAntibodyTests(vocab, sentence.text, mentions);
     const inverted = invertedMentions(sentence.text, vocab, mentions);
     const spine = spineMentions(sentence.text, vocab, [...mentions, ...inverted]);
     const more = [...inverted, ...spine, ...biologicMentions(sentence.text, vocab, mentions)];
@@ -456,6 +470,8 @@ function adjustedReading(kind: FactKind, reading: Reading, sentence: string, men
   if (reading === 'historyOf') reading = (kind === 'condition' ? isLifelong(mention.concept.id) : ON_MEDICINE.test(before(12))) ? 'present' : 'history';
   if (kind === 'medication' && reading === 'history' && ON_MEDICINE_NOW.test(before(24))) return 'present';
   if (kind === 'condition' && reading === 'present' && isOneTimeOperation(mention.concept.id)) return 'history';
+  // A positive antibody says the infection was had, not that it is had now (decision 376).
+  if (kind === 'condition' && reading === 'present' && everByAntibody(mention)) return 'history';
   return reading;
 }
 

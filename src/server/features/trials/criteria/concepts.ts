@@ -27,6 +27,7 @@ import {
 import { anyKindParentheses, reviewOf } from './review';
 import { readSpinePlaces } from './spine-places';
 import { initialsStart, joinNames, labelLength, NEAR_NEGATION, REQUIRED_ABSENCE, sentenceStarts, type Span, type TextRule } from './text';
+import { knownByTest, unreadAntibody } from '../vocabulary/antibody-tests';
 import { criterionMentions } from './criterion-mentions';
 import { allergyWords, containingWords, ownNameWords, receiptAndTransplantWords } from './understood-words';
 
@@ -584,9 +585,9 @@ function hepatitisCFoundWords(text: string, unique: Mention[]): string[] {
  * SARS-CoV-2 test is COVID-19 too (decisions 110, 278). "HIV status" alone is not.
  */
 function positiveTestWords(text: string, unique: Mention[]): string[] {
-  const tested = (mention: Mention) => /^(?:HIV|hepatitis B|COVID-19)$/.test(mention.concept.en);
-  if (!unique.some(tested) || /\banti|antibod/i.test(text)) return [];
-  const words = ['seropositive', 'seropositivity', 'positivity', 'test', 'tested', 'result', 'results'];
+  const tested = knownByTest;
+  if (!unique.some(tested) || unreadAntibody(text, unique)) return [];
+  const words = ['seropositive', 'seropositivity', 'positivity', 'test', 'tested', 'result', 'results', 'reactive'];
   const positiveStatus = /\bpositive\s+(?:[\w-]+\s+){0,2}(?:sero)?status\b|\b(?:sero)?status\s*(?::|is|of)?\s*positive\b/i;
   return unique.every(tested) && positiveStatus.test(text) ? [...words, 'status', 'serostatus'] : words;
 }
@@ -617,8 +618,8 @@ const negationScope = (before: string, reach = 40) =>
 const NEGATIVE_AFTER =
   /^[\s-]*(?:(?:sero)?status\s*(?::|is|was)?\s*|(?:test|tests|testing|serology)\s+(?:is\s+|was\s+|results?\s+)?)?(?:sero-?)?negative\b(?:\s+(?:sero)?status\b)?/i;
 function negativeTestAfter(text: string, unique: Mention[]): boolean {
-  const tested = (mention: Mention) => /^(?:HIV|hepatitis B|hepatitis C|COVID-19)$/.test(mention.concept.en);
-  if (!unique.every(tested) || /\banti|antibod|\bpositiv/i.test(text)) return false;
+  const tested = (mention: Mention) => knownByTest(mention) || mention.concept.en === 'hepatitis C';
+  if (!unique.every(tested) || unreadAntibody(text, unique) || /\bpositiv/i.test(text)) return false;
   const after = (mention: Mention) => text.slice(mention.end).replace(/^\s*(?:,|\bor\b|\band\b|\/)\s*/i, ' ');
   if (unique.every((mention) => NEGATIVE_AFTER.test(after(mention)))) return true;
   // "HIV, hepatitis B or hepatitis C negative": one negative after a list of the tested infections is every one's.
@@ -630,8 +631,8 @@ const NEGATIVE_TEST_WORDS = ['negative', 'seronegative', 'sero', 'status', 'sero
 /** "Negative for HIV", "a negative HIV test", "seronegative for hepatitis B": the negation NEAR_NEGATION reads is a test's. */
 const NEGATIVE_BEFORE = /\b(?:sero-?)?negative\s+(?:(?:test|tests|testing|results?|serology)\s+)?(?:for\s+)?(?:the\s+)?$/i;
 function negativeTestWords(text: string, unique: Mention[]): string[] {
-  const before = NEGATIVE_BEFORE.test(text.slice(0, unique[0].start)) && !/\banti|antibod|\bpositiv/i.test(text);
-  return before && unique.every((mention) => /^(?:HIV|hepatitis B|hepatitis C|COVID-19)$/.test(mention.concept.en)) ? NEGATIVE_TEST_WORDS : [];
+  const before = NEGATIVE_BEFORE.test(text.slice(0, unique[0].start)) && !unreadAntibody(text, unique) && !/\bpositiv/i.test(text);
+  return before && unique.every((mention) => knownByTest(mention) || mention.concept.en === 'hepatitis C') ? NEGATIVE_TEST_WORDS : [];
 }
 
 /** Words the rule understands beyond its concepts' own: "diagnosis", "medication", "its excipients"... */

@@ -1,6 +1,7 @@
 import type { ConceptReview, ConceptScope } from './concept-scope';
 import { spanOf, type TextRule } from './text';
 import { isProcedure, type Mention } from '../vocabulary';
+import { everByAntibody, isLifelongInfection } from '../vocabulary/antibody-tests';
 import { TRANSPLANT_RECIPIENT } from './how-known';
 
 /**
@@ -111,7 +112,12 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
   const qualifiers = (held?.qualifiers ?? []).filter((qualifier) => !(bothCourses && (qualifier === 'acute' || qualifier === 'chronic')));
   // "Kidney transplant recipients", "recipient of a liver transplant": ever had the transplant (decision 341).
   const recipient = historical.search(TRANSPLANT_RECIPIENT) >= 0 && scope.unique.every((mention) => /transplant/i.test(mention.concept.en));
-  const history = (HISTORY.test(historical) || recipient) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
+  const historyWords = (HISTORY.test(historical) || recipient) && (!CURRENT.test(historical) || NOW_OR_BEFORE.test(historical));
+  // "Hepatitis C antibody positive": ever had it (decision 376). Beside an infection read now ("HBsAg or HCV antibody
+  // positive") the one rule cannot hold both times, so a person reads it; HIV is the same ever and now.
+  const byAntibody = scope.unique.some(everByAntibody);
+  const everAndNow = byAntibody && !historyWords && scope.unique.some((mention) => !everByAntibody(mention) && !isLifelongInfection(mention));
+  const history = historyWords || (byAntibody && !everAndNow);
   // "Has hyperthyroidism, or has had previous fractures": a history word only after the first concept speaks of a later
   // one; "ever" would reach the first too, so a person reads it.
   // A window's "previous 2 months" is no history word.
@@ -134,8 +140,8 @@ export function conditionRule(scope: ConceptScope, review: ConceptReview): TextR
       // The words a qualifier was read from are highlighted with the concept's.
       span: spanOf(held ? [Math.min(span[0], ...held.consumed.keys()), Math.max(span[1], ...held.consumed.values())] : span),
     },
-    needsReview: needsReview || laterHistory,
-    reasons: laterHistory ? [...(reasons ?? []), 'historyOfLater'] : reasons,
+    needsReview: needsReview || laterHistory || everAndNow,
+    reasons: [...(reasons ?? []), ...(laterHistory ? ['historyOfLater'] : []), ...(everAndNow ? ['everAndNow'] : [])],
     unread: left,
   };
 }

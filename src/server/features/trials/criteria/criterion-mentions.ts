@@ -1,4 +1,5 @@
 import { isA, type Mention, type Vocabulary } from '../vocabulary';
+import { readAntibodyTests } from '../vocabulary/antibody-tests';
 import { wholePairSpans } from './qualifiers';
 
 /** Per vocabulary (the record's, or the product's), the last criterion words read and the concepts found in them. */
@@ -15,6 +16,7 @@ export function criterionMentions(vocab: Vocabulary, text: string): Mention[] {
   if (last?.text === text) return last.mentions.map((mention) => ({ ...mention }));
   const found = vocab.find(text, { reach: 'full', trialIdioms: true });
   wholePairHeads(vocab, text, found);
+  readAntibodyTests(vocab, text, found);
   lastRead.set(vocab, { text, mentions: found.map((mention) => ({ ...mention })) });
   return found;
 }

@@ -2,6 +2,7 @@ import type { Mention } from '../vocabulary';
 import { lexicon } from '../vocabulary/lexicon';
 import { phraseKey, standardSpelling } from '../vocabulary/normalize';
 import type { ConceptReview, ConceptScope } from './concept-scope';
+import { knownByTest, unreadAntibody } from '../vocabulary/antibody-tests';
 import { TUMOR_ID } from './conditions';
 import { leftoverDuration } from './durations';
 import { isAllergy, pastUseOf } from './medications';
@@ -164,7 +165,7 @@ function clinicianOnly(scope: ConceptScope): boolean {
   // "Before Cycle 1 Day 1": the study's schedule, not a line of therapy (decision 353).
   for (const [start, end] of [...imagedSpans(scope), ...tissueConfirmedSpans(scope), ...ownWords, ...referencePoints(text)])
     clinicianText = clinicianText.slice(0, start) + ' '.repeat(end - start) + clinicianText.slice(end);
-  for (const mention of unique.filter((one) => /^(?:HIV|hepatitis B|COVID-19)$/.test(one.concept.en) && !/\banti|antibod/i.test(text))) {
+  for (const mention of unique.filter((one) => knownByTest(one) && !unreadAntibody(text, unique))) {
     // "Known to be positive for HIV" says the same as "tested positive for" it (decision 238).
     const test = /\b(?:test(?:ed)?\s+)?positive\s+for\s+(?:the\s+)?$/i.exec(text.slice(0, mention.start));
     if (test) clinicianText = clinicianText.slice(0, test.index) + ' '.repeat(test[0].length) + clinicianText.slice(mention.start);

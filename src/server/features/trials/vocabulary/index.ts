@@ -6,6 +6,7 @@ import { stemClassName, withNamedMedicines } from './named-medicines';
 import { ALLERGY_PREFIX, STUDY_MEDICINE_PREFIX } from './product-concepts';
 export { type AnalyteMention, findAnalytes } from './analytes';
 export { namedAsMeasured } from './measured-substances';
+export { everByAntibody, readAntibodyTests } from './antibody-tests';
 export { NAMED_MEDICINE_PREFIX } from './named-medicines';
 export { plainName, withoutExample } from './plain-name';
 import { plainName } from './plain-name';
@@ -74,6 +75,8 @@ export interface Mention {
    * idiopathic pulmonary fibrosis): the concept is broader than the words (decision 140). Absent for synonyms.
    */
   narrower?: true;
+  /** Read from an antibody a test finds: the infection it shows, ever (decision 376, criteria/antibody-tests.ts). */
+  byAntibody?: true;
 }
 
 export interface MeshTerm {
