@@ -12,7 +12,7 @@ describe('a label that a threshold defines (decision 090)', () => {
       needsReview: false,
     });
     expect(review('exclusion', 'Known kidney insufficiency, defined as creatinine clearance < 40 mL/min')).toBe(false);
-    expect(review('exclusion', 'Uncontrolled type 2 diabetes (HbA1c > 9%)')).toBe(true); // the "2" is a number the rule did not take
+    expect(review('exclusion', 'Uncontrolled type 2 diabetes (HbA1c > 9%)')).toBe(false); // the "2" is the label's (decision 377)
     expect(review('exclusion', 'Inadequately controlled diabetes, i.e. HbA1c above 10%')).toBe(false);
     expect(review('exclusion', 'Anaemia with haemoglobin below 10 g/dL')).toBe(false);
     expect(review('exclusion', 'Morbid obesity: BMI > 45 kg/m2')).toBe(false);

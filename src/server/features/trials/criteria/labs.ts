@@ -1,5 +1,6 @@
 import type { CriterionKind, CriterionRule } from '../../../../contract/trials';
 import { canonical, implausible, type Measure, MEASURES, UNIT } from './measures';
+import { DEFINED_BY_BEFORE } from './lab-labels';
 import { painSiteOf } from './pain-sites';
 import { sameValueAfter } from './restated-bounds';
 import {
@@ -10,6 +11,7 @@ import {
   initialsStart,
   leftoverNumbers,
   leftoverWords,
+  NEAR_NEGATION,
   NUMBER,
   plainReasons,
   reviewed,
@@ -122,74 +124,6 @@ export function readAsaRule(kind: CriterionKind, text: string): TextRule | null 
   return kind === 'inclusion' ? reviewed(rule('=', first), plain) : reviewed(rule('<', first), ['excludedClassAlone']);
 }
 
-/** Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32". */
-/**
- * The name of what a measure's threshold defines, standing right before it as its label: "renal impairment (eGFR < 30)",
- * "poorly controlled diabetes (HbA1c of 8.0% or higher)", "Class III obesity: BMI ≥ 40", "anaemia with haemoglobin < 10".
- * The threshold says what the label means, so the label's words are read with it (decision 090); joined by "or" it would
- * be an alternative, and stays unread.
- */
-const RENAL_LABEL = String.raw`(?:(?:chronic|end[-\s]stage)\s+)?(?:renal|kidney)\s+(?:[a-z]+\s+)?(?:impair\w*|insufficien\w*|dysfunction|failure|abnorm\w*|lowered|reduced|decreased|disease)|(?:impaired|reduced|decreased|abnormal|poor)\s+(?:renal|kidney)\s+function`;
-
-/**
- * "Adequate renal function, defined as creatinine ≤ 1.5 mg/dL", "adequate bone marrow function with ANC ≥ 1.5": an
- * organ's function called adequate is what the threshold after it defines (decision 243); a second measure of the
- * definition is still another measure, which a person reads.
- */
-const ADEQUATE = String.raw`(?:adequate|sufficient|normal|acceptable|satisfactory)`;
-const ADEQUATE_RENAL = String.raw`(?:${ADEQUATE}\s+)?(?:renal|kidney)\s+function`;
-// "Liver function abnormality", "abnormal liver function tests" (decision 375): the liver's abnormality its enzymes define.
-const LIVER_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:hepatic|liver)\s+function(?:\s+(?:tests?\s+)?abnormalit(?:y|ies))?|(?:hepatic|liver)\s+(?:impairment|dysfunction|insufficiency|abnormalit(?:y|ies))|(?:impaired|abnormal|poor|inadequate)\s+(?:hepatic|liver)\s+function(?:\s+tests?)?`;
-const MARROW_LABEL = String.raw`(?:${ADEQUATE}\s+)?(?:bone\s+marrow|marrow|ha?ematologic(?:al)?|haematopoietic|hematopoietic)\s+(?:function|reserve|status)`;
-/**
- * "Uncontrolled hypertension (SBP > 160 mmHg)", "hypotension with systolic blood pressure < 90": only a pressure called
- * uncontrolled or severe, or low, is what its threshold defines; plain "hypertension (SBP ≥ 140)" may be a treated
- * person's diagnosis whose pressure is now normal, which the threshold alone would refuse (decision 326).
- */
-const BLOOD_PRESSURE_LABEL = String.raw`(?:(?:poorly|inadequately|badly|not\s+well)\s*-?\s*controlled|uncontrolled|severe)\s+(?:arterial\s+|systemic\s+)?hypertension|(?:arterial\s+|systemic\s+)?hypotension`;
-const PROTEINURIA_LABEL = String.raw`(?:nephrotic[-\s]range\s+|significant\s+)?proteinuria`;
-const DEFINED_BY: Record<string, string> = {
-  eGFR: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
-  'creatinine clearance': `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
-  creatinine: `${RENAL_LABEL}|${ADEQUATE_RENAL}`,
-  bilirubin: String.raw`hyperbilirubin(?:a)?emia|${LIVER_LABEL}`,
-  ALT: LIVER_LABEL,
-  AST: LIVER_LABEL,
-  'ALT/AST': LIVER_LABEL,
-  ANC: String.raw`neutropenia|${MARROW_LABEL}`,
-  platelets: String.raw`thrombocytopenia|${MARROW_LABEL}`,
-  hemoglobin: String.raw`ana?emia|${MARROW_LABEL}`,
-  LVEF: String.raw`${ADEQUATE}\s+(?:cardiac|heart|left\s+ventricular)\s+function|(?:left\s+ventricular|cardiac)\s+(?:systolic\s+)?dysfunction`,
-  HbA1c: String.raw`(?:(?:poorly|inadequately|badly|not\s+well|in)\s*-?\s*controlled|uncontrolled)\s+(?:type\s+[12]\s+)?diabetes(?:\s+mellitus)?`,
-  BMI: String.raw`(?:class\s+(?:i{1,3}|[1-3])\s+|morbid\s+|severe\s+)?obesity|(?:morbidly\s+)?obese|underweight|overweight`,
-  QTc: String.raw`(?:qtc?\s+)?(?:interval\s+)?prolongation|long\s+qt(?:\s+syndrome)?`,
-  potassium: String.raw`hypo-?kal(?:a)?emia|hyper-?kal(?:a)?emia`,
-  albumin: String.raw`hypoalbumin(?:a)?emia`,
-  // Decision 326: a vital sign's or count's named abnormality, said by the threshold after it.
-  'systolic blood pressure': BLOOD_PRESSURE_LABEL,
-  'diastolic blood pressure': BLOOD_PRESSURE_LABEL,
-  'heart rate': String.raw`(?:resting\s+|sinus\s+)?(?:tachycardia|bradycardia)`,
-  'oxygen saturation': String.raw`hypox(?:a)?emia|hypoxia`,
-  WBC: String.raw`leukopenia|leucopenia|leukocytosis`,
-  lymphocytes: String.raw`lymphopenia|lymphocytopenia`,
-  triglycerides: String.raw`(?:severe\s+)?hypertriglycerid(?:a)?emia`,
-  'LDL-C': String.raw`hypercholesterol(?:a)?emia|hyperlipid(?:a)?emia|dyslipid(?:a)?emia`,
-  INR: String.raw`coagulopathy`,
-  UPCR: PROTEINURIA_LABEL,
-  'urine protein': PROTEINURIA_LABEL,
-  UACR: String.raw`(?:micro|macro)?albuminuria`,
-};
-
-const DEFINED_BY_BEFORE = new Map(
-  Object.entries(DEFINED_BY).map(([measure, label]) => [
-    measure,
-    new RegExp(
-      String.raw`(?:^|[^\w\s-]|\b(?:with|has|have|having|known|the)\s)\s*((?:(?:mild|moderate|severe|significant)\s+(?:(?:or|to)\s+(?:moderate|severe)\s+)?)?(?:${label}))(?:\s*(?:\(|:|,|[-–]|\bwith\b|\bdefined\s+(?:as|by)\b|\bmarked\s+by\b|\bi\.e\.,?|\bas\s+(?:defined|evidenced|measured)\s+by\b))+\s*(?:an?\s+|the\s+)?(?:(?:calculated|estimated|measured)\s+)?$`,
-      'i',
-    ),
-  ]),
-);
-
 /** "Between 7 and 10%", "7.0-10.0 percent": a range, both bounds on the measure's canonical scale (the upper's unit). */
 function rangeRule(measure: Measure, low: number, high: number, unit: string | undefined): Extract<CriterionRule, { type: 'lab' }> {
   const lower = canonical(measure, low, unit);
@@ -245,7 +179,10 @@ export function unitsInWords(text: string): string {
   return read.length === text.length ? read : text;
 }
 
-/** The lab rule of a criterion; units written in words are read as their symbols, and the rule's span covers the words. */
+/**
+ * Lab values and vitals: "BMI between 18.5 and 35 kg/m2", "eGFR < 45 mL/min/1.73 m2", "ALT > 3 x ULN", "BMI ≥ 18.5 and ≤ 32".
+ * The lab rule of a criterion; units written in words are read as their symbols, and the rule's span covers the words.
+ */
 export function readLabRule(kind: CriterionKind, text: string): TextRule | null {
   return withUnitSymbols(text, (symbols) => readLabRuleOf(kind, symbols));
 }
@@ -624,7 +561,11 @@ function labReview(
     // "Subjects must have a creatinine clearance of at least 60" under exclusions: a requirement, which the inverted
     // bound would refuse; which way it counts is a person's.
     kind === 'exclusion' && REQUIRED_BEFORE.test(text.slice(0, name.index)) && 'requirementInExclusion',
-    leftoverNumbers(text, [whole, ...when]) && 'numbers',
+    // "Does not have uncontrolled diabetes (fasting glucose > 200 mg/dL)": a negated label turns its threshold around,
+    // which this reading does not; a person reads it.
+    label && NEAR_NEGATION.test(text.slice(0, labelStart)) && 'negatedLabel',
+    // A label's own number ("type 2 diabetes") is the label's, read with it.
+    leftoverNumbers(text, [label ? [labelStart, whole[1]] : whole, ...when]) && 'numbers',
     ...plainReasons(text, [whole, ...when], label ? 0 : 1, extra),
   ]);
 }

@@ -65,7 +65,17 @@ export const CANCER_INFECTION_IMMUNE: SynonymEntry[] = [
     'c-difficile',
     'C. difficile infection',
     'infección por C. difficile',
-    ['clostridium difficile', 'clostridioides difficile', 'clostridium difficile infection', 'clostridium difficile colitis', 'c difficile', 'c diff', 'cdiff'],
+    [
+      'clostridium difficile',
+      'clostridioides difficile',
+      'clostridium difficile infection',
+      // MeSH 2024 files "Clostridioides difficile infection" under Clostridium Infections, wider than the words (decision 377).
+      'clostridioides difficile infection',
+      'clostridium difficile colitis',
+      'c difficile',
+      'c diff',
+      'cdiff',
+    ],
     { icd10: 'A04.7' },
   ),
   c('cellulitis', 'cellulitis (a skin infection)', 'celulitis (una infección de la piel)', ['cellulitis'], { icd10: 'L03.90' }),
