@@ -29,7 +29,7 @@ import { readSpinePlaces } from './spine-places';
 import { initialsStart, joinNames, labelLength, NEAR_NEGATION, REQUIRED_ABSENCE, sentenceStarts, type Span, type TextRule } from './text';
 import { knownByTest, unreadAntibody } from '../vocabulary/antibody-tests';
 import { criterionMentions } from './criterion-mentions';
-import { allergyWords, containingWords, ownNameWords, receiptAndTransplantWords } from './understood-words';
+import { allergyWords, containingWords, ownNameSpans, receiptAndTransplantWords } from './understood-words';
 
 /**
  * The concept reader: which concepts a criterion asserts (not excepted, planned, a cause, an example), their negation,
@@ -143,6 +143,8 @@ export function readConceptRule(
   if (scope.excepted) scope.spans.push(scope.excepted.span);
   // "Meets DSM-5 criteria for": the set's version is no number the rule must hold (decision 240).
   scope.spans.push(...criteriaSetSpans(scope));
+  // "Cirrhosis of the liver": a word of the concept's own name, beside it (decisions 362, 378).
+  scope.spans.push(...ownNameSpans(scope));
   const review = reviewOf(scope, understoodWords(scope));
   if (review.unreadAlternative) return { rule: null, needsReview: true };
   return medicationRule(scope, review) ?? conditionRule(scope, review);
@@ -581,8 +583,9 @@ function hepatitisCFoundWords(text: string, unique: Mention[]): string[] {
 
 /**
  * "Known HIV seropositivity", "a positive test for HIV", "HIV positive status": a positive test of an infection is the
- * infection. Not an antibody alone, which stays after a cured infection ("hepatitis C antibody positive"). A positive
- * SARS-CoV-2 test is COVID-19 too (decisions 110, 278). "HIV status" alone is not.
+ * infection; an antibody read as its infection ("hepatitis C antibody positive") is the infection ever (decision 376),
+ * and one left unread ("anti-HBs") keeps the words for a person. A positive SARS-CoV-2 test is COVID-19 too (decisions
+ * 110, 278). "HIV status" alone is not.
  */
 function positiveTestWords(text: string, unique: Mention[]): string[] {
   const tested = knownByTest;
@@ -612,8 +615,9 @@ const negationScope = (before: string, reach = 40) =>
 
 /**
  * "HIV negative", "HIV-seronegative", "hepatitis B negative status": a negative test written after an infection a person
- * knows the test of is the infection absent, as "negative for HIV" before it is (NEAR_NEGATION). Not an antibody
- * ("anti-HBs negative" says no immunity, not no infection), nor a text that also says positive.
+ * knows the test of is the infection absent, as "negative for HIV" before it is (NEAR_NEGATION). Not an antibody left
+ * unread ("anti-HBs negative" says no immunity, not no infection; one read as its infection is never having had it,
+ * decision 376), nor a text that also says positive.
  */
 const NEGATIVE_AFTER =
   /^[\s-]*(?:(?:sero)?status\s*(?::|is|was)?\s*|(?:test|tests|testing|serology)\s+(?:is\s+|was\s+|results?\s+)?)?(?:sero-?)?negative\b(?:\s+(?:sero)?status\b)?/i;
@@ -745,7 +749,6 @@ function understoodWords(scope: ConceptScope): Set<string> {
     extra.add('systemic');
   // "Physician-diagnosed asthma", "suffering from gout", "comorbid fibromyalgia": how the condition is known (decision 214).
   for (const word of howKnownWords(scope)) extra.add(word);
-  for (const word of ownNameWords(scope)) extra.add(word);
   for (const word of receiptAndTransplantWords(scope)) extra.add(word);
   for (const word of containingWords(scope)) extra.add(word);
   // "Had undergone spine surgery": the verb of an operation says no more than the operation.

@@ -85,6 +85,8 @@ const PREGNANCY_WORDS = new Set(
  */
 const SAID_BY_THE_RULE = [
   /\b(?:child[- ]?(?:bearing|producing)|reproductive|procreative)\s+(?:potential|age)\b/gi,
+  // "Females able to bear children", "women who can become pregnant": the same potential in words (decision 378).
+  /\b(?:(?:who\s+(?:are|is)\s+)?(?:able|capable)\s+(?:to|of)\s+(?:bear(?:ing)?\s+(?:children|a\s+child)|becom(?:e|ing)\s+pregnant|conceiv(?:e|ing))|who\s+(?:can|could|may)\s+(?:become\s+pregnant|bear\s+children|conceive))\b/gi,
   /\b(?:(?:the|this)\s+)?(?:study|trial|investigational)\s+(?:drugs?|treatments?|agents?|medications?|products?|therap(?:y|ies))\b/gi,
   /\b(?:the\s+)?entire\s+(?:study|trial|treatment)(?:\s+(?:treatment\s+)?period)?\b/gi,
 ];
@@ -152,7 +154,7 @@ const PREGNANCY_TEST = /\bpregnancy\s+test|\b(?:beta[- ]?|β[- ]?|b-)?hcg\b|\bch
  * (decision 242). Only beside a pregnancy test; "pregnant within the past 6 months" keeps its time.
  */
 const TEST_AS_THE_SITE_RUNS_IT = [
-  /\b(?:within|no\s+more\s+than|≤|<=)\s*\d+(?:\s*-\s*\d+)?\s*(?:hours?|hrs?|days?)\s+(?:(?:prior\s+to|before|of)\s+(?:the\s+)?(?:start(?:ing)?\s+(?:of\s+)?|first\s+dose\s+of\s+|beginning\s+(?:of\s+)?|initiation\s+of\s+)?(?:(?:the\s+)?(?:study|trial)\s+)?[\w-]+)?/gi,
+  /\b(?:within|no\s+more\s+than|≤|<=)\s*\d+(?:\s*-\s*\d+)?\s*(?:hours?|hrs?|days?)\b(?:\s+(?:prior\s+to|before|of)\s+(?:the\s+)?(?:start(?:ing)?\s+(?:of\s+)?|first\s+dose\s+of\s+|beginning\s+(?:of\s+)?|initiation\s+of\s+)?(?:(?:the\s+)?(?:study|trial)\s+)?[\w-]+)?/gi,
   /\b(?:with\s+a\s+)?(?:minimum\s+)?sensitivity\s+(?:of\s+)?(?:at\s+least\s+)?\d+\s*m?[il]u\s*\/\s*(?:ml|l)\b/gi,
   /\b(?:beta[- ]?|β[- ]?|b-)?(?:human\s+)?chorionic\s+gonadotropin\b/gi,
   /\b(?:done|performed|proven|conducted|result)\b/gi,

@@ -1,5 +1,6 @@
 import { withoutExample } from '../vocabulary';
 import type { ConceptScope } from './concept-scope';
+import type { Span } from './text';
 import { isAllergy } from './medications';
 
 /**
@@ -73,17 +74,37 @@ export function allergyWords({ text, unique, allergens }: ConceptScope): string[
 
 /**
  * "Cirrhosis of the liver", "implanted pacemaker or defibrillator": a word of the concept's own plain name (never of the
- * example it gives, "such as warfarin") says no more than the concept the rule names (decision 362).
+ * example it gives, "such as warfarin") says no more than the concept the rule names (decision 362). Only beside its
+ * own mention, up to the list's next or previous item: "abdominal" of "intra-abdominal abscess" says nothing of an
+ * "abdominal fistula" read as any fistula (decision 378). The spans of such words.
  */
-export function ownNameWords({ unique }: ConceptScope): string[] {
-  return unique.flatMap((mention) =>
-    (
-      withoutExample(mention.concept.en)
-        .toLowerCase()
-        .match(/[a-z]{4,}/g) ?? []
-    ).filter((word) => !FUNCTION_WORD.test(word)),
-  );
+export function ownNameSpans({ text, same }: ConceptScope): Span[] {
+  const spans: Span[] = [];
+  for (const mention of same) {
+    const words = new Set(
+      (
+        withoutExample(mention.concept.en)
+          .toLowerCase()
+          .match(/[a-z]{4,}/g) ?? []
+      ).filter((word) => !FUNCTION_WORD.test(word)),
+    );
+    if (!words.size) continue;
+    // A name that joins words itself ("a pacemaker or implanted defibrillator") reaches over its own conjunction.
+    const boundary = /\b(?:or|and)\b/i.test(mention.concept.en) ? PUNCTUATION : ITEM_BOUNDARY;
+    const before = text.slice(0, mention.start);
+    const from = Math.max(0, ...[...before.matchAll(new RegExp(boundary.source, 'gi'))].map((match) => match.index + match[0].length));
+    // "Substance use disorders, including alcohol": the examples after the concept are its own.
+    const after = boundary.exec(text.slice(mention.end).replace(EXAMPLES_START, (words) => ' '.repeat(words.length)));
+    const to = after ? mention.end + after.index : text.length;
+    for (const word of text.slice(from, to).matchAll(/[a-z]{4,}/gi))
+      if (words.has(word[0].toLowerCase())) spans.push([from + word.index, from + word.index + word[0].length]);
+  }
+  return spans;
 }
+/** Where one item of a list ends and the next begins. */
+const ITEM_BOUNDARY = /[,;:()\n]|\b(?:or|and|nor)\b/i;
+const PUNCTUATION = /[,;:()\n]/;
+const EXAMPLES_START = /^\s*[,(]?\s*(?:including|such\s+as|e\.\s?g\.?,?|i\.\s?e\.?,?)/i;
 
 /** Words of a plain name that carry no concept of their own, and "other", "another", which set things apart. */
 const FUNCTION_WORD =

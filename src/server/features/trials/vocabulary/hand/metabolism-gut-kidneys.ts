@@ -281,6 +281,32 @@ export const METABOLISM_GUT_KIDNEYS: SynonymEntry[] = [
   c('celiac-disease', 'celiac disease', 'enfermedad celíaca', ['celiac disease', 'celiac sprue', 'gluten-sensitive enteropathy', 'gluten enteropathy'], {
     icd10: 'K90.0',
   }),
+  // "Gastrointestinal perforation" is a standard exclusion of anti-angiogenic and bowel trials that MeSH 2024 names
+  // nowhere: its headings are the intestinal, peptic ulcer, oesophageal and stomach perforations, each under it by
+  // CLINICAL_BROADER (decision 378). The bowel's own perforation keeps its heading, by its plain name too.
+  c(
+    'gi-perforation',
+    'a tear or hole in the stomach or bowel (gastrointestinal perforation)',
+    'una perforación del estómago o del intestino',
+    [
+      'gastrointestinal perforation',
+      'gastrointestinal perforations',
+      'gi perforation',
+      'gastrointestinal tract perforation',
+      'perforation of the gastrointestinal tract',
+    ],
+    {},
+  ),
+  c(
+    'bowel-perforation',
+    'a hole in the bowel (bowel perforation)',
+    'una perforación del intestino',
+    ['bowel perforation', 'perforated bowel', 'intestinal perforation'],
+    {
+      meshTerm: 'Intestinal Perforation',
+      icd10: 'K63.1',
+    },
+  ),
   c('ibs', 'irritable bowel syndrome', 'síndrome del intestino irritable', ['irritable bowel syndrome', 'irritable bowel'], {
     icd10: 'K58.9',
     caseSensitive: ['IBS', 'IBS-D', 'IBS-C'],
