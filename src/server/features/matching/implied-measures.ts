@@ -1,3 +1,4 @@
+import { KIDNEY_STAGE_EGFR, KIDNEY_STAGE_LABEL } from '../../../contract/kidney-disease-stage';
 import type { CriterionRule } from '../../../contract/trials';
 import { meshIdByName } from '../trials/vocabulary';
 import { isA } from './concept-hierarchy';
@@ -86,9 +87,25 @@ function decide(rule: LabRule, low: number | null, high: number | null): 'met' |
   }
 }
 
+/**
+ * A chronic kidney disease whose stage the fact's name carries ("kidney disease (CKD stage 4)", note-details.ts) has the
+ * eGFR KDIGO defines the stage by (decision 379): stage 4 fails "eGFR >= 30" and meets "eGFR < 45".
+ */
+function kidneyStageBound(rule: LabRule, fact: { status: string | null; name?: string }): ImpliedAnswer | null {
+  if (rule.measure !== 'eGFR' || fact.status !== 'present' || !fact.name) return null;
+  const stage = KIDNEY_STAGE_LABEL.exec(fact.name)?.[1];
+  const rate = stage ? KIDNEY_STAGE_EGFR[stage] : undefined;
+  const convert = rate ? unitConversion('eGFR', 'mL/min/1.73m2', rule.unit) : null;
+  if (!rate || !convert) return null;
+  const outcome = decide(rule, convert(rate[0]), convert(rate[1]));
+  return outcome ? { outcome, adultsOnly: false, words: `eGFR ${rate[0]} to under ${rate[1]} mL/min/1.73m2 (CKD stage ${stage})` } : null;
+}
+
 /** What a condition fact says of a lab criterion by the bound its diagnosis sets, or null (no bound, or not decided). */
-export function impliedByCondition(rule: LabRule, fact: { conceptId: string | null; status: string | null }): ImpliedAnswer | null {
+export function impliedByCondition(rule: LabRule, fact: { conceptId: string | null; status: string | null; name?: string }): ImpliedAnswer | null {
   if (rule.relativeTo) return null;
+  const staged = kidneyStageBound(rule, fact);
+  if (staged) return staged;
   for (const bound of BOUNDS) {
     if (bound.measure !== rule.measure || !implies(bound, fact)) continue;
     const convert = unitConversion(bound.measure, bound.unit, rule.unit);

@@ -1,6 +1,7 @@
 import { NYHA_CLASS, nyhaLabel, nyhaRange } from '../../../contract/heart-failure-class';
+import { kidneyStageLabel, kidneyStageOf } from '../../../contract/kidney-disease-stage';
 import { ENGLISH_NUMBER_WORDS } from '../../number-words';
-import { isA } from '../trials/vocabulary';
+import { isA, meshIdByName } from '../trials/vocabulary';
 import { discLevelsIn } from './spinal-levels';
 /**
  * What a note says about one condition beyond its name (issue 31, decision 153): where it is (a spinal level, the
@@ -180,9 +181,11 @@ const ONE_LIMB_SYMPTOM = /\b(?:sciatica|radicul\w*|(?:leg|arm|thigh|calf) pain|r
  * spinal word in the phrase: alone it is as often the cervix. "Poorly controlled" is uncontrolled; "well controlled"
  * is controlled, the opposite (decision 359). A phrase naming two parts of the spine, or both one side and both, says neither.
  */
-function qualifiersOf(phrase: string[], own: string): string[] {
+function qualifiersOf(phrase: string[], own: string, isCancer: () => boolean): string[] {
   const found = new Set<string>();
   const words = [...phrase, ...own.split(/\s+/)];
+  // A comma ends the phrase a stage is read in: "CKD stage 4, hypertension" is no stage of the hypertension.
+  const comma = words.indexOf(',');
   for (const [index, word] of words.entries()) {
     for (const [pattern, label] of QUALIFIER_READINGS) if (pattern.test(word)) found.add(label);
     if (/^[CTLS]\d/i.test(word) && /^[CTLS]\d{1,2}(?:[-–/][CTLS]?\d{1,2})?$/i.test(word)) {
@@ -201,8 +204,8 @@ function qualifiersOf(phrase: string[], own: string): string[] {
     // "Well controlled", "controlled hypertension": the opposite of uncontrolled, which answers it (decision 359).
     if (/^well-controlled$/i.test(word) || (/^controlled$/i.test(word) && !NOT_CONTROLLED.test(words[index + 1] ?? ''))) found.add('controlled');
     // "Hormone receptor-positive": the receptor's status in two words.
-    // "Stage IV", "stage IIIB" before a cancer: spread, or advanced (decision 316).
-    if (/^stage$/i.test(words[index + 1] ?? '')) {
+    // "Stage IV", "stage IIIB" before a cancer: spread, or advanced (decision 316); only a cancer's (decision 379).
+    if (/^stage$/i.test(words[index + 1] ?? '') && (comma < 0 || index < comma) && isCancer()) {
       if (/^(?:iv|4)$/i.test(word)) found.add('metastatic');
       else if (/^(?:iii[abc]?|3[abc]?)$/i.test(word)) found.add('advanced');
     }
@@ -319,13 +322,38 @@ export function conditionDetails(
   // The oxygen's own words, which contract/qualifiers.ts's `oxygen_treatment` holds ("on home oxygen", "oxygen-dependent").
   const treatment = oxygen ? [oxygen[1] ? `on ${oxygen[1].toLowerCase()} oxygen` : 'oxygen-dependent'] : [];
   const heartFailureClass = conceptId !== null && NAMES_NYHA.test(sentence) && isA(conceptId, HEART_FAILURE_ID) ? nyhaClassBeside(sentence) : null;
+  const kidneyStage = conceptId !== null && NAMES_STAGE.test(sentence) ? kidneyStageBeside(sentence, start, end, conceptId) : null;
   return {
-    qualifiers: [...qualifiersOf(words, sentence.slice(start, end)), ...treatment, ...(heartFailureClass ? [heartFailureClass] : [])],
+    qualifiers: [
+      ...qualifiersOf(words, sentence.slice(start, end), () => conceptId !== null && isA(conceptId, 'mesh:D009369')),
+      ...treatment,
+      ...(heartFailureClass ? [heartFailureClass] : []),
+      ...(kidneyStage ? [kidneyStage] : []),
+    ],
     ...sinceOf(sentence, phrase.from, end, today, typeof age === 'number' ? age : null),
   };
 }
 
 const HEART_FAILURE_ID = 'cohortly:heart-failure';
+/** A cheap look for a stage before the hierarchy is walked. */
+const NAMES_STAGE = /\bstage\b|\bg[345]/i;
+const KIDNEY_STAGE = String.raw`(3a|3b|iii[ab]?|[345]|iv|v)(?![a-z\d])`;
+const STAGE_BEFORE = new RegExp(String.raw`\b(?:stage|g)\s*${KIDNEY_STAGE}\s+(?:chronic\s+)?$`, 'i');
+const STAGE_AFTER = new RegExp(String.raw`^\s*(?:,\s*|\(\s*(?:ckd\s*)?)?(?:stage|g)\s*${KIDNEY_STAGE}`, 'i');
+let chronicKidneyDisease: string | null | undefined;
+
+/**
+ * "CKD stage 4", "stage 3b chronic kidney disease", "chronic kidney disease (stage IV)" (decision 379): the stage of a
+ * chronic kidney disease, written beside it, in the words contract/kidney-disease-stage.ts reads back ("CKD stage 4"),
+ * so the eGFR it implies can decide a criterion (implied-measures.ts). Stages 1 and 2 say no rate and are not read.
+ */
+function kidneyStageBeside(sentence: string, start: number, end: number, conceptId: string): string | null {
+  const written = STAGE_AFTER.exec(sentence.slice(end, end + 20))?.[1] ?? STAGE_BEFORE.exec(sentence.slice(Math.max(0, start - 25), start))?.[1];
+  const stage = written ? kidneyStageOf(written) : null;
+  if (!stage) return null;
+  if (chronicKidneyDisease === undefined) chronicKidneyDisease = meshIdByName('Renal Insufficiency, Chronic') ?? null;
+  return chronicKidneyDisease !== null && isA(conceptId, chronicKidneyDisease) ? kidneyStageLabel(stage) : null;
+}
 /** A cheap look for the scale's name before the hierarchy is walked, on every condition of every note. */
 const NAMES_NYHA = /\bnyha\b|\bnew\s+york\s+heart/i;
 

@@ -13,6 +13,7 @@ import {
   readJudgementRule,
 } from './judgement';
 import { readAnalyteLabRule } from './analyte-labs';
+import { readKidneyStageRule } from './kidney-stages';
 import { readAsaRule, readLabRule, readPerformanceRule } from './labs';
 import { readHealthyRule, readPregnancyRule, readSexRule, readSmokingRule } from './status';
 import { inclusionOnlyPermits, readExclusionPermission, readStudyConductRule } from './study-conduct';
@@ -56,6 +57,8 @@ interface ReaderContext {
 const MEASURE_READERS: ReadonlyArray<{ name: string; read: (kind: CriterionKind, text: string) => TextRule | null }> = [
   { name: 'performance status', read: readPerformanceRule },
   { name: 'ASA class', read: readAsaRule },
+  // A chronic kidney disease's stage, as the eGFR that defines it (decision 379).
+  { name: 'kidney disease stage', read: readKidneyStageRule },
   { name: 'labs and vitals', read: readLabRule },
   // Any other analyte the vocabulary names, with a laboratory's unit (decision 304): after the table, for what it lacks.
   { name: 'analyte labs', read: readAnalyteLabRule },
