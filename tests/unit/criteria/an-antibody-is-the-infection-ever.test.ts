@@ -51,8 +51,9 @@ describe('an antibody to a virus in a criterion', () => {
     expect(reasons).toContain('everAndNow');
   });
 
-  it('given as a treatment is a medicine, never a test', () => {
+  it('given as a treatment, or a medicine against the virus, is a medicine, never a test', () => {
     expect(read('exclusion', 'Prior HIV antibody therapy').rule).not.toMatchObject({ concepts: [{ id: 'cohortly:hiv' }] });
+    expect(read('exclusion', 'Previous anti-HCV drugs').rule).not.toMatchObject({ concepts: [{ id: 'cohortly:hepatitis-c' }] });
   });
 });
 

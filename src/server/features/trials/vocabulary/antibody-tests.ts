@@ -39,8 +39,12 @@ const ANTI_BEFORE = /\banti[\s-]*$/i;
 const ANTIBODY_BEFORE = /\b(?:antibod(?:y|ies)|abs?)\s+(?:to|against)\s+(?:the\s+)?$/i;
 /** The short forms of hepatitis B's core antibody, which the vocabulary does not name. */
 const CORE_ANTIBODY_SHORT = /\banti-?\s*hbc\b(?:\s+antibod(?:y|ies))?|\bhbc\s*-?\s*ab\b|\bhbc\s+antibod(?:y|ies)\b/gi;
-/** An antibody given as a treatment is a medicine ("anti-HIV antibody infusion"), never a test's finding. */
-const GIVEN_AFTER = /^[\s-]*(?:therap|treatment|infusion|administ|product|dos(?:e|ing)|injection)/i;
+/**
+ * An antibody given as a treatment ("anti-HIV antibody infusion") and a medicine against the virus ("anti-HCV drugs",
+ * "anti-HIV medication") are medicines, never a test's finding.
+ */
+const GIVEN_AFTER =
+  /^[\s-]*(?:therap|treatment|infusion|administ|product|dos(?:e|ing)|injection|drugs?\b|medications?|medicines?|agents?|regimens?|daas?\b|direct[- ]acting)/i;
 
 /** Mentions of an antibody to a virus read as the infection they show; `byAntibody` marks them. */
 export function readAntibodyTests<M extends Mention>(vocab: Vocabulary<M>, text: string, found: M[]): void {
